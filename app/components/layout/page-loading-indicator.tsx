@@ -1,0 +1,26 @@
+import { useLocation, useNavigation } from "react-router";
+
+/**
+ * The spec's pulsing circular placeholder, shown while the next page's code or
+ * data loads (section 2, "Pages load lazily"). The first page is server-rendered
+ * HTML, so it never shows on first paint. It fades in after a beat so that fast
+ * navigations do not flash it.
+ */
+export function PageLoadingIndicator() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loadingAnotherPage =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  if (!loadingAnotherPage) return null;
+
+  return (
+    <div
+      role="status"
+      aria-label="Loading page"
+      className="pointer-events-none fixed inset-x-0 top-(--header-offset) z-30 flex justify-center pt-[30vh] transition-opacity delay-150 duration-200 starting:opacity-0"
+    >
+      <span className="size-14 animate-loading-pulse rounded-full bg-linear-to-br from-accent to-cyan shadow-lg shadow-accent/30" />
+      <span className="sr-only">Loading page</span>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors duration-200 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        // Indigo alone behind white text: the gradient would drop contrast below AA.
+        primary: "bg-accent text-white shadow-sm hover:bg-accent-600",
+        secondary:
+          "border border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50",
+        inverse:
+          "border border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10",
+        ghost: "text-slate-200 hover:bg-white/10 hover:text-white",
+      },
+      size: {
+        sm: "h-9 px-4 text-sm",
+        md: "h-11 px-6 text-[15px]",
+        lg: "h-13 px-7 text-base",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+export type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the child element (a link, usually) with the button's styles. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      data-slot="button"
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  );
+}

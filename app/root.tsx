@@ -1,0 +1,51 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import type { CSSProperties, ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ApplicationError } from "./components/sections/application-error";
+import { headerOffsetPx } from "./config/constants";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// The header's height comes from the spec's constants; app.css turns these into
+// --header-offset for the header, the content and in-page anchors.
+const headerOffsetVars = {
+  "--header-offset-mobile": `${headerOffsetPx.mobile}px`,
+  "--header-offset-desktop": `${headerOffsetPx.desktop}px`,
+} as CSSProperties;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB" style={headerOffsetVars}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a1020" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+// Last resort, for a failure in the marketing layout itself; the layout route
+// has its own boundary that keeps the header and footer around the message.
+export function ErrorBoundary() {
+  return (
+    <main id="main-content" className="px-6 py-24">
+      <ApplicationError />
+    </main>
+  );
+}

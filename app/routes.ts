@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// The one route table: the specification's routes (section 2), inside the
+// marketing layout, plus a catch-all that answers unknown paths with a 404 page.
+// Each route module is its own chunk, loaded when a visitor navigates to it.
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("services/:serviceId", "routes/service-detail.tsx"),
+    route("portfolio", "routes/portfolio.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("events", "routes/events.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NotFound } from "../components/sections/not-found";
+import { notFoundMeta } from "../lib/meta";
+
+// Every path the route table does not know, /services included (spec section 2).
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => notFoundMeta();
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

@@ -1,0 +1,28 @@
+// Marketing layout: every page renders inside the site frame (skip link, fixed
+// header, <main>, footer), and so does every error a page throws.
+import { isRouteErrorResponse, Outlet } from "react-router";
+import type { Route } from "./+types/site-layout";
+import { SiteFrame } from "../components/layout/site-frame";
+import { ApplicationError } from "../components/sections/application-error";
+import { NotFound } from "../components/sections/not-found";
+import { errorMeta } from "../lib/meta";
+
+// Only an error reaches this: pages set their own meta, and when a page throws,
+// React Router renders the meta of the route whose boundary shows the error.
+export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
+
+export default function SiteLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteFrame>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ApplicationError />}
+    </SiteFrame>
+  );
+}

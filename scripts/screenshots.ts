@@ -1,0 +1,27 @@
+import { chromium } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { prerenderedPaths } from "../app/config/prerender";
+import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "../tests/browser";
+
+/**
+ * Full-page screenshots of every page at 390x844 and 1440x900, for review by
+ * eye. Usage: start the site (`npm start`), then `npm run screenshots`
+ * (BASE_URL defaults to http://localhost:3000). Files go to screenshots/.
+ */
+const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
+const paths = [...prerenderedPaths, "/events", "/services", "/no-such-page"];
+
+assertChromiumInstalled();
+mkdirSync("screenshots", { recursive: true });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+for (const [name, viewport] of Object.entries(viewports)) {
+  const page = await browser.newPage({ viewport });
+  for (const path of paths) {
+    await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+    const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll("/", "-")}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests only: they sit beside the code as *.test.ts. The browser tests in
+// tests/e2e belong to Playwright.
+export default defineConfig({
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+    ],
+    environment: "node",
+  },
+});

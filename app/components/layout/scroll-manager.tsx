@@ -22,11 +22,12 @@ export function ScrollManager() {
     window.history.scrollRestoration = "manual";
   }, []);
 
+  // Remember where the visitor is on each history entry, for back and forward.
   useEffect(() => {
     const key = location.key;
-    return () => {
-      savedPositions.set(key, window.scrollY);
-    };
+    const remember = () => savedPositions.set(key, window.scrollY);
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
   }, [location.key]);
 
   useLayoutEffect(() => {

@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { footerColumns } from "../../config/navigation";
 import { siteConfig } from "../../config/site";
+import { useCurrentYear } from "../../lib/use-current-year";
 import { Button } from "../ui/button";
 import { InstagramIcon, LinkedInIcon } from "../ui/brand-icons";
 import { Container } from "../ui/container";
@@ -22,7 +23,7 @@ const linkClass =
 
 /** The footer: blurb, social links, the spec's five columns, and the copyright line. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="bg-ink text-slate-300" data-behind-menu>
       <Container className="py-16 md:py-20">

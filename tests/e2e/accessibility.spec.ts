@@ -1,0 +1,25 @@
+import { prerenderedPaths } from "../../app/config/prerender";
+import { desktopMenu, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
+
+const pages = [...prerenderedPaths, "/events", "/no-such-page"];
+
+for (const path of pages) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("axe finds no violations with the menus open", async ({ page, viewportKind }) => {
+  await gotoHydrated(page, "/");
+  if (viewportKind === "mobile") {
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: "Services" })
+      .click();
+  } else {
+    await desktopMenu(page).getByRole("button", { name: "Services" }).click();
+  }
+  await expectNoAxeViolations(page);
+});

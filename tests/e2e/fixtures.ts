@@ -1,0 +1,98 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { headerOffsetPx } from "../../app/config/constants";
+import { createApp } from "../../server/app";
+
+export { expect };
+
+/** A message that must never reach a visitor: the error view hides it. */
+export const INJECTED_FAILURE = "Injected failure: the error view test";
+
+type Fixtures = {
+  /** Which of the two viewports this project runs at. */
+  viewportKind: "mobile" | "desktop";
+  /** The fixed header's height at this viewport, from app/config/constants.ts. */
+  headerOffset: number;
+};
+
+type WorkerFixtures = {
+  /**
+   * The production build served by the production app, with one route's
+   * loader made to throw. The fault lives only in this test process: nothing a
+   * visitor can reach on the real server causes it.
+   */
+  faultyServerUrl: string;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  viewportKind: async ({}, use, testInfo) => {
+    await use(testInfo.project.name === "mobile" ? "mobile" : "desktop");
+  },
+  headerOffset: async ({ viewportKind }, use) => {
+    await use(headerOffsetPx[viewportKind]);
+  },
+  faultyServerUrl: [
+    async ({}, use) => {
+      const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
+      const build = (await import(buildUrl)) as ServerBuild;
+      const events = build.routes["routes/events"];
+      if (!events) throw new Error("the build has no routes/events route");
+      const failingEvents = {
+        ...events,
+        module: {
+          ...events.module,
+          loader: () => {
+            throw new Error(INJECTED_FAILURE);
+          },
+        },
+      };
+      const app = createApp({
+        build: { ...build, routes: { ...build.routes, "routes/events": failingEvents } },
+        clientDir: path.resolve("build/client"),
+      });
+      const server = app.listen(0, "127.0.0.1");
+      await once(server, "listening");
+      const { port } = server.address() as AddressInfo;
+      await use(`http://127.0.0.1:${port}`);
+      server.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** Opens a page and waits until React has hydrated it. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
+/** Runs axe on the page as it is now and fails with each violation's id and targets. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    // Radix NavigationMenu puts an aria-hidden, focusable span after an open
+    // trigger: a sentinel that hands focus on into the dropdown or back out of
+    // it, never a resting place. Everything else is checked.
+    .exclude(
+      'nav[aria-label="Main"] button[aria-expanded="true"] + span[aria-hidden="true"][tabindex="0"]',
+    )
+    .analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(violations).toEqual([]);
+}
+
+export function desktopMenu(page: Page) {
+  return page.getByRole("banner").getByRole("navigation", { name: "Main" });
+}
+
+export function footer(page: Page) {
+  return page.getByRole("contentinfo");
+}

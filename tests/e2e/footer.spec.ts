@@ -1,0 +1,87 @@
+import { footerGridColumns } from "../../app/config/constants";
+import { footerColumns } from "../../app/config/navigation";
+import { siteConfig } from "../../app/config/site";
+import { expect, footer, gotoHydrated, test } from "./fixtures";
+
+test("the footer holds the spec's five columns, links and plain text", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  for (const column of footerColumns) {
+    const section = footer(page).getByRole("region", { name: column.heading });
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText(column.heading);
+    if (column.kind === "text") {
+      await expect(section.getByRole("listitem")).toHaveText([...column.items]);
+      await expect(section.getByRole("link")).toHaveCount(0);
+      continue;
+    }
+    const expected = [...column.links, ...(column.button ? [column.button] : [])];
+    const links = section.getByRole("link");
+    await expect(links).toHaveText(expected.map((link) => link.label));
+    for (const [index, link] of expected.entries()) {
+      await expect(links.nth(index)).toHaveAttribute("href", link.href);
+    }
+  }
+});
+
+test("the footer has the blurb, named social links, and this year's rights line", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/about");
+  await expect(footer(page)).toContainText(siteConfig.footerBlurb);
+  const social = footer(page).getByRole("list", { name: "Social links" }).getByRole("link");
+  await expect(social).toHaveCount(3);
+  await expect(social.nth(0)).toHaveAttribute("href", siteConfig.social.linkedin);
+  await expect(social.nth(0)).toHaveAccessibleName(/LinkedIn/);
+  await expect(social.nth(1)).toHaveAttribute("href", siteConfig.social.instagram);
+  await expect(social.nth(1)).toHaveAccessibleName(/Instagram/);
+  await expect(social.nth(2)).toHaveAttribute("href", `mailto:${siteConfig.email}`);
+  await expect(social.nth(2)).toHaveAccessibleName(new RegExp(siteConfig.email));
+  await expect(footer(page)).toContainText(
+    `© ${new Date().getFullYear()} ${siteConfig.name}. All rights reserved.`,
+  );
+});
+
+test("the copyright year follows the visitor's clock, even on a page prerendered earlier", async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(new Date("2031-02-01T12:00:00Z"));
+  await gotoHydrated(page, "/");
+  await expect(page.getByTestId("copyright-year")).toHaveText("2031");
+});
+
+test("the footer grid has 2 columns on small screens and 5 from md", async ({
+  page,
+  viewportKind,
+}) => {
+  await gotoHydrated(page, "/");
+  const columns = await page
+    .getByTestId("footer-grid")
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length);
+  expect(columns).toBe(
+    viewportKind === "mobile" ? footerGridColumns.small : footerGridColumns.medium,
+  );
+});
+
+test("footer links lead where they say: hashes, the cybersecurity redirect and /services", async ({
+  page,
+  headerOffset,
+}) => {
+  await gotoHydrated(page, "/");
+  await footer(page).getByRole("link", { name: "Cybersecurity" }).click();
+  await expect(page).toHaveURL("/services/cyber-security");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cybersecurity");
+
+  await footer(page)
+    .getByRole("region", { name: "Quick Links" })
+    .getByRole("link", { name: "Services" })
+    .click();
+  await expect(page).toHaveURL("/services");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/couldn.t find/);
+
+  await footer(page).getByRole("link", { name: "Commitment to Society" }).click();
+  await expect(page).toHaveURL("/about#csr");
+  await expect
+    .poll(() =>
+      page.locator("#csr").evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+    )
+    .toBe(headerOffset);
+});

@@ -15,7 +15,7 @@ export const siteConfig = {
   offices: [
     {
       city: "London",
-      lines: ["4th floor, 18 Charterhouse Street", "London EC1M 6AY", "United Kingdom"],
+      lines: ["4th floor", "18 Charterhouse Street", "London EC1M 6AY", "United Kingdom"],
     },
     {
       city: "Lisbon",

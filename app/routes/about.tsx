@@ -51,7 +51,8 @@ export default function AboutPage() {
           systems we run.
         </p>
       </ContentSection>
-      <CallToAction />
+      {/* The section above is white too: one gap between them, not two. */}
+      <CallToAction className="pt-0 md:pt-0" />
     </>
   );
 }

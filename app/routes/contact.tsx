@@ -25,7 +25,7 @@ export default function ContactPage() {
           <h2 id="contact-details-heading" className="text-3xl font-semibold md:text-4xl">
             Ways to reach us
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
             <li className="rounded-2xl border border-slate-200 p-6">
               <Mail aria-hidden="true" className="size-6 text-accent" />
               <h3 className="mt-4 text-lg font-semibold">E-mail</h3>

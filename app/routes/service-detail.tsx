@@ -34,7 +34,11 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
         lead={`${service.label} from Corvanta Digital: one senior team from the first workshop to production, measured against the outcome we agree with you.`}
       />
       <CallToAction
-        title={`Talk to us about ${service.label}`}
+        title={
+          <>
+            Talk to us about <span className="whitespace-nowrap">{service.label}</span>
+          </>
+        }
         href={`/contact?service=${service.id}`}
         label="Discuss your project"
       />

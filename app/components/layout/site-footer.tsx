@@ -19,7 +19,7 @@ const socialLinks = [
 ];
 
 const linkClass =
-  "rounded-sm text-[15px] text-slate-300 transition-colors duration-150 hover:text-white";
+  "block w-fit rounded-sm text-[15px] leading-6 text-slate-300 transition-colors duration-150 hover:text-white";
 
 /** The footer: blurb, social links, the spec's five columns, and the copyright line. */
 export function SiteFooter() {
@@ -60,14 +60,14 @@ export function SiteFooter() {
             <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
               <h2
                 id={`footer-${slug(column.heading)}`}
-                className="text-xs font-semibold tracking-[0.14em] text-white uppercase"
+                className="min-h-[2lh] text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:min-h-0"
               >
                 {column.heading}
               </h2>
               <ul className="mt-5 flex flex-col gap-3">
                 {column.kind === "text"
                   ? column.items.map((item) => (
-                      <li key={item} className="text-[15px] text-slate-400">
+                      <li key={item} className="text-[15px] leading-6 text-slate-400">
                         {item}
                       </li>
                     ))

@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
@@ -6,7 +7,7 @@ import { Container } from "../ui/container";
 import type { SectionProps } from "./types";
 
 type CallToActionProps = SectionProps & {
-  title?: string;
+  title?: ReactNode;
   lead?: string;
   /** Where the button goes; the contact page unless a page pre-selects something. */
   href?: string;
@@ -28,11 +29,13 @@ export function CallToAction({
         <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-12 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
           <div
             aria-hidden="true"
-            className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_80%_30%,rgb(79_70_229/0.45),transparent_60%)]"
+            className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
           />
           <div className="relative max-w-xl">
             <h2 className="text-2xl font-semibold text-white md:text-3xl">{title}</h2>
-            <p className="mt-3 text-base leading-relaxed text-slate-300 md:text-lg">{lead}</p>
+            <p className="mt-3 text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
+              {lead}
+            </p>
           </div>
           <Button asChild size="lg" className="relative mt-8 md:mt-0">
             <Link to={href}>

@@ -36,7 +36,9 @@ export function ContentSection({
           <h2 id={headingId} className="text-3xl font-semibold md:text-4xl">
             {title}
           </h2>
-          <div className="mt-5 space-y-4 text-lg leading-relaxed text-slate-600">{children}</div>
+          <div className="mt-5 space-y-4 text-lg leading-relaxed text-pretty text-slate-600">
+            {children}
+          </div>
         </div>
       </Container>
     </section>

@@ -22,16 +22,16 @@ export function NotFound() {
           you can start again from the home page.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild>
+          <Button asChild size="lg">
             <Link to="/">Go to the home page</Link>
           </Button>
-          <Button asChild variant="secondary">
+          <Button asChild size="lg" variant="secondary">
             <Link to="/contact">Contact us</Link>
           </Button>
         </div>
 
         <h2 className="mt-16 text-xl font-semibold">Our services</h2>
-        <ul className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-5 grid gap-3 sm:grid-cols-2 md:gap-4 lg:grid-cols-3">
           {servicesMenu.map((link) => (
             <li key={link.href}>
               <Link

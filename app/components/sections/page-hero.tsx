@@ -28,8 +28,14 @@ export function PageHero({ id, className, eyebrow, title, lead, actions }: PageH
           <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
             {title}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 md:text-xl">{lead}</p>
-          {actions && <div className="mt-9 flex flex-wrap gap-3">{actions}</div>}
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+            {lead}
+          </p>
+          {actions && (
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
+              {actions}
+            </div>
+          )}
         </div>
       </Container>
     </section>

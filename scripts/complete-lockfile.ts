@@ -47,7 +47,7 @@ const cpuNames = [
 ];
 
 function platformOf(name: string) {
-  const parts = name.split("/").pop()!.split("-");
+  const parts = (name.split("/").pop() ?? name).split("-");
   const os = parts.find((part) => osNames.includes(part));
   const cpu =
     parts.find((part) => cpuNames.includes(part)) ?? (parts.includes("arm") ? "arm" : undefined);

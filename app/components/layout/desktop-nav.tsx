@@ -8,7 +8,7 @@ import { isActivePath } from "../../lib/active-path";
 import { ServiceIcon } from "./service-icon";
 
 const topLevelItem =
-  "relative inline-flex h-10 items-center gap-1 rounded-full px-3.5 text-[15px] font-medium text-slate-300 transition-colors duration-200 hover:bg-white/10 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white lg:px-4";
+  "relative inline-flex h-10 items-center gap-1 rounded-full px-3.5 text-[15px] font-medium whitespace-nowrap text-slate-300 transition-colors duration-200 hover:bg-white/10 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5 lg:px-4";
 
 /**
  * The desktop menu (md and up), in the spec's order. Services is a Radix
@@ -35,7 +35,7 @@ export function DesktopNav() {
                   className={cn(
                     topLevelItem,
                     item.href === "/contact" &&
-                      "ml-2 bg-accent px-5 text-white hover:bg-accent-600 data-[active]:bg-accent-600 lg:px-5",
+                      "ml-1 bg-accent px-4 text-white hover:bg-accent-600 data-[active]:bg-accent-600 lg:ml-2 lg:px-5",
                   )}
                 >
                   {item.label}

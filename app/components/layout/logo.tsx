@@ -31,7 +31,7 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
         />
         <circle cx="24" cy="16" r="3" fill="#22d3ee" />
       </svg>
-      <span className="text-[17px] font-semibold tracking-tight">
+      <span className="text-[17px] font-semibold tracking-tight whitespace-nowrap">
         {brandWord}
         <span className="font-normal text-slate-300">
           {rest.length > 0 && ` ${rest.join(" ")}`}

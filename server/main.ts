@@ -5,7 +5,14 @@ import { readEnv } from "./env";
 import { startServer } from "./lifecycle";
 
 // Bundled to build/server/main.js, beside React Router's build/server/index.js.
-const env = readEnv();
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const build = (await import(new URL("./index.js", import.meta.url).href)) as ServerBuild;
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 

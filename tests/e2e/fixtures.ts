@@ -89,6 +89,20 @@ export async function expectNoAxeViolations(page: Page) {
   expect(violations).toEqual([]);
 }
 
+/**
+ * Waits until the element with this id sits just below the fixed header, as a
+ * hash link must leave it (the scroll may be smooth, so this polls).
+ */
+export async function expectSectionBelowHeader(page: Page, id: string, headerOffset: number) {
+  await expect
+    .poll(() =>
+      page
+        .locator(`[id="${id}"]`)
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+    )
+    .toBe(headerOffset);
+}
+
 export function desktopMenu(page: Page) {
   return page.getByRole("banner").getByRole("navigation", { name: "Main" });
 }

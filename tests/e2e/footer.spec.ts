@@ -1,7 +1,7 @@
 import { footerGridColumns } from "../../app/config/constants";
 import { footerColumns } from "../../app/config/navigation";
 import { siteConfig } from "../../app/config/site";
-import { expect, footer, gotoHydrated, test } from "./fixtures";
+import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
 test("the footer holds the spec's five columns, links and plain text", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -79,9 +79,5 @@ test("footer links lead where they say: hashes, the cybersecurity redirect and /
 
   await footer(page).getByRole("link", { name: "Commitment to Society" }).click();
   await expect(page).toHaveURL("/about#csr");
-  await expect
-    .poll(() =>
-      page.locator("#csr").evaluate((element) => Math.round(element.getBoundingClientRect().top)),
-    )
-    .toBe(headerOffset);
+  await expectSectionBelowHeader(page, "csr", headerOffset);
 });

@@ -1,5 +1,5 @@
 import { servicesMenu } from "../../app/config/navigation";
-import { expect, footer, gotoHydrated, test } from "./fixtures";
+import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
 test("the header is fixed at the spec's height and the content starts below it", async ({
   page,
@@ -67,13 +67,7 @@ test("a hash link lands its section just below the header", async ({ page, heade
   await gotoHydrated(page, "/");
   await footer(page).getByRole("link", { name: "Leadership" }).click();
   await expect(page).toHaveURL("/about#leadership");
-  await expect
-    .poll(() =>
-      page
-        .locator("#leadership")
-        .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
-    )
-    .toBe(headerOffset);
+  await expectSectionBelowHeader(page, "leadership", headerOffset);
 });
 
 test("opening a hash URL directly lands the section below the header too", async ({
@@ -81,13 +75,7 @@ test("opening a hash URL directly lands the section below the header too", async
   headerOffset,
 }) => {
   await gotoHydrated(page, "/about#vision");
-  await expect
-    .poll(() =>
-      page
-        .locator("#vision")
-        .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
-    )
-    .toBe(headerOffset);
+  await expectSectionBelowHeader(page, "vision", headerOffset);
 });
 
 test("back returns to where the visitor was", async ({ page }) => {

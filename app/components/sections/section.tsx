@@ -1,0 +1,121 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "../../lib/cn";
+import { Container } from "../ui/container";
+import type { SectionProps } from "./types";
+
+const tones = {
+  white: "bg-white",
+  muted: "bg-slate-50",
+  ink: "bg-ink text-slate-300",
+} as const;
+
+export type SectionTone = keyof typeof tones;
+
+type SectionBandProps = SectionProps & {
+  tone?: SectionTone;
+  /** Labels the section by its heading's id, so it is a named landmark region. */
+  labelledBy?: string;
+  children: ReactNode;
+};
+
+/**
+ * A full-width band of a page with the brief's vertical rhythm (64 px on
+ * phones, 96 px from md up) and the site's content width. Every page section
+ * is built on it, so spacing stays one decision.
+ */
+export function SectionBand({
+  id,
+  className,
+  tone = "white",
+  labelledBy,
+  children,
+}: SectionBandProps) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={cn(tones[tone], "py-16 md:py-24", className)}
+    >
+      <Container>{children}</Container>
+    </section>
+  );
+}
+
+type SectionHeadingProps = {
+  /** The heading's id, for the band's aria-labelledby. */
+  id?: string;
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  align?: "start" | "center";
+  /** On an ink band the heading turns white. */
+  inverse?: boolean;
+  /** Heading level: h2 for page sections, h1 only where a section opens the page. */
+  as?: "h1" | "h2";
+  className?: string;
+  actions?: ReactNode;
+};
+
+/** The eyebrow, heading and lead that open a section. */
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+  align = "start",
+  inverse = false,
+  as: Heading = "h2",
+  className,
+  actions,
+}: SectionHeadingProps) {
+  return (
+    <div
+      className={cn(
+        "max-w-3xl",
+        align === "center" && "mx-auto text-center",
+        actions && "md:flex md:max-w-none md:items-end md:justify-between md:gap-10",
+        className,
+      )}
+    >
+      <div className={cn(actions && "max-w-3xl")}>
+        {eyebrow && (
+          <p
+            className={cn(
+              "mb-3 text-sm font-semibold tracking-[0.14em] uppercase",
+              inverse ? "text-cyan-300" : "text-accent",
+            )}
+          >
+            {eyebrow}
+          </p>
+        )}
+        <Heading
+          id={id}
+          className={cn("text-3xl font-semibold md:text-4xl", inverse && "text-white")}
+        >
+          {title}
+        </Heading>
+        {lead && (
+          <p
+            className={cn(
+              "mt-4 text-lg leading-relaxed text-pretty",
+              inverse ? "text-slate-300" : "text-slate-600",
+            )}
+          >
+            {lead}
+          </p>
+        )}
+      </div>
+      {actions && <div className="mt-6 shrink-0 md:mt-0">{actions}</div>}
+    </div>
+  );
+}
+
+/** Body copy with the brief's 1.6 line height and a readable measure (~70 characters). */
+export function Prose({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={cn("max-w-[70ch] space-y-4 text-lg leading-[1.6] text-slate-600", className)}
+      {...props}
+    />
+  );
+}

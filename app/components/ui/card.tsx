@@ -1,0 +1,25 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+/**
+ * The site's card: 1 px slate border, 16 px radius, a soft shadow on hover only
+ * (design brief, "Layout"). Interactive cards pass `interactive`.
+ */
+export function Card({
+  className,
+  interactive = false,
+  ...props
+}: ComponentProps<"div"> & { interactive?: boolean }) {
+  return (
+    <div
+      data-slot="card"
+      className={cn(
+        "rounded-2xl border border-slate-200 bg-white",
+        interactive &&
+          "transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -5,10 +5,14 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ApplicationError } from "./components/sections/application-error";
 import { headerOffsetPx } from "./config/constants";
+import { iconPath } from "./config/icons";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: iconPath("favicon.svg"), type: "image/svg+xml" },
+  { rel: "icon", href: iconPath("favicon-32.png"), type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: iconPath("apple-touch-icon.png") },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 // The header's height comes from the spec's constants; app.css turns these into

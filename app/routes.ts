@@ -14,4 +14,11 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Resource routes for search engines, link previews and browsers, all
+  // prerendered at build time (app/config/prerender.ts).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/web-manifest.ts"),
+  route("icons/:icon", "routes/site-icon.ts"),
+  route("social/:card", "routes/social-card.ts"),
 ] satisfies RouteConfig;

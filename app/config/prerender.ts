@@ -1,3 +1,5 @@
+import { socialCardPath } from "./social";
+import { iconPath, siteIcons, type SiteIconName } from "./icons";
 import { servicePath, services } from "./services";
 
 /**
@@ -12,4 +14,17 @@ export const prerenderedPaths: readonly string[] = [
   "/portfolio",
   "/blog",
   "/contact",
+];
+
+/**
+ * Files rendered by resource routes at build time and served as static files:
+ * the sitemap, robots.txt, the web app manifest, the icons, and one social card
+ * per public page.
+ */
+export const prerenderedResources: readonly string[] = [
+  "/sitemap.xml",
+  "/robots.txt",
+  "/manifest.webmanifest",
+  ...Object.keys(siteIcons).map((name) => iconPath(name as SiteIconName)),
+  ...[...prerenderedPaths, "/events"].map(socialCardPath),
 ];

@@ -2,14 +2,10 @@ import type { Route } from "./+types/about";
 import { CallToAction } from "../components/sections/call-to-action";
 import { ContentSection } from "../components/sections/content-section";
 import { PageHero } from "../components/sections/page-hero";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "About us",
-    description:
-      "Who we are at Corvanta Digital: our story, our vision and values, the people who lead the company, and our commitment to society.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.about);
 
 export default function AboutPage() {
   return (

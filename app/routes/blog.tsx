@@ -1,14 +1,10 @@
 import type { Route } from "./+types/blog";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Blog",
-    description:
-      "Practical writing from Corvanta Digital's engineers, designers and strategists on building, securing and scaling digital products.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.blog);
 
 export default function BlogPage() {
   return (

@@ -3,14 +3,10 @@ import type { Route } from "./+types/contact";
 import { PageHero } from "../components/sections/page-hero";
 import { Container } from "../components/ui/container";
 import { siteConfig } from "../config/site";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Contact us",
-    description:
-      "Tell Corvanta Digital about your project. E-mail, call or visit our London and Lisbon offices; a senior engineer replies within one business day.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.contact);
 
 export default function ContactPage() {
   return (

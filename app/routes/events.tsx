@@ -1,14 +1,10 @@
 import type { Route } from "./+types/events";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Events",
-    description:
-      "Talks, workshops and meet-ups from Corvanta Digital, online and in person: upcoming dates to register for and recordings of past events.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.events);
 
 export default function EventsPage() {
   return (

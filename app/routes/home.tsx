@@ -5,14 +5,10 @@ import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
 import { Button } from "../components/ui/button";
 import { siteConfig } from "../config/site";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Digital product engineering and consulting",
-    description:
-      "Corvanta Digital designs, builds and scales mobile apps, web platforms, data and AI products for FinTech, retail, life sciences and manufacturing.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.home);
 
 export default function HomePage() {
   return (

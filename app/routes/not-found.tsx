@@ -8,7 +8,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => notFoundMeta();
+export const meta: Route.MetaFunction = ({ location }) => notFoundMeta(location.pathname);
 
 export default function NotFoundPage() {
   return <NotFound />;

@@ -1,14 +1,10 @@
 import type { Route } from "./+types/portfolio";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
-import { pageMeta } from "../lib/meta";
+import { getMeta } from "../lib/meta";
+import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Portfolio",
-    description:
-      "Products Corvanta Digital has designed and built for FinTech, retail, life sciences, manufacturing and startup clients, with the results they delivered.",
-  });
+export const meta: Route.MetaFunction = () => getMeta(staticPages.portfolio);
 
 export default function PortfolioPage() {
   return (

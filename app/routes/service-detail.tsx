@@ -3,7 +3,8 @@ import type { Route } from "./+types/service-detail";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
 import { findService, serviceIdRedirects, servicePath } from "../config/services";
-import { pageMeta } from "../lib/meta";
+import { breadcrumbJsonLd, serviceJsonLd } from "../lib/json-ld";
+import { getMeta } from "../lib/meta";
 
 export function loader({ params }: Route.LoaderArgs) {
   // The footer's /services/cybersecurity is kept as the spec gives it and
@@ -16,13 +17,24 @@ export function loader({ params }: Route.LoaderArgs) {
   return { service };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? pageMeta({
-        title: loaderData.service.label,
-        description: `${loaderData.service.label} at Corvanta Digital: what we deliver, how we work, the technologies we use and the results our clients see.`,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const { service } = loaderData;
+  const path = servicePath(service.id);
+  const description = `${service.label} at Corvanta Digital: what we deliver, how we work, the technologies we use and the results our clients see.`;
+  return getMeta({
+    title: service.label,
+    description,
+    path,
+    jsonLd: [
+      serviceJsonLd({ name: service.label, description, path }),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: service.label, path },
+      ]),
+    ],
+  });
+};
 
 export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;

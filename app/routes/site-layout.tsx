@@ -9,7 +9,8 @@ import { errorMeta } from "../lib/meta";
 
 // Only an error reaches this: pages set their own meta, and when a page throws,
 // React Router renders the meta of the route whose boundary shows the error.
-export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
+export const meta: Route.MetaFunction = ({ error, location }) =>
+  error ? errorMeta(error, location.pathname) : [];
 
 export default function SiteLayout() {
   return (

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { brandMark } from "../../config/brand";
 import { siteConfig } from "../../config/site";
 import { cn } from "../../lib/cn";
 
@@ -15,21 +16,27 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
       aria-label={`${siteConfig.name} home`}
       className={cn("inline-flex items-center gap-2.5 rounded-md text-white", className)}
     >
-      <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
+      <svg
+        viewBox={brandMark.viewBox}
+        width="32"
+        height="32"
+        aria-hidden="true"
+        className="shrink-0"
+      >
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#818cf8" />
-            <stop offset="1" stopColor="#22d3ee" />
+            <stop offset="0" stopColor={brandMark.gradient.from} />
+            <stop offset="1" stopColor={brandMark.gradient.to} />
           </linearGradient>
         </defs>
         <path
-          d="M23.5 9.2A10 10 0 1 0 23.5 22.8"
+          d={brandMark.ring}
           fill="none"
           stroke={`url(#${gradientId})`}
-          strokeWidth="4"
+          strokeWidth={brandMark.ringWidth}
           strokeLinecap="round"
         />
-        <circle cx="24" cy="16" r="3" fill="#22d3ee" />
+        <circle {...brandMark.dot} fill={brandMark.dotColour} />
       </svg>
       <span className="text-[17px] font-semibold tracking-tight whitespace-nowrap">
         {brandWord}

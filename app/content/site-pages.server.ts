@@ -1,0 +1,45 @@
+import { staticPages } from "../config/pages";
+import { siteConfig } from "../config/site";
+import { servicePath, services } from "../config/services";
+import { socialCardPath } from "../config/social";
+
+/**
+ * Every public page of the site, in one list: the sitemap lists them and each
+ * gets a social card. Not-found pages, redirects and drafts are not here.
+ */
+export type SitePage = {
+  path: string;
+  title: string;
+  /** The section named on the page's social card. */
+  eyebrow: string;
+  /** YYYY-MM-DD of the last meaningful change, when known. */
+  lastModified?: string;
+};
+
+const staticPageEyebrows: Record<keyof typeof staticPages, string> = {
+  home: "Digital technology services",
+  about: "About us",
+  portfolio: "Portfolio",
+  blog: "Blog",
+  events: "News & Events",
+  contact: "Contact",
+};
+
+export function listSitePages(): SitePage[] {
+  return [
+    ...Object.entries(staticPages).map(([key, page]) => ({
+      path: page.path,
+      title: key === "home" ? siteConfig.tagline : page.title,
+      eyebrow: staticPageEyebrows[key as keyof typeof staticPages],
+    })),
+    ...services.map((service) => ({
+      path: servicePath(service.id),
+      title: service.label,
+      eyebrow: "Services",
+    })),
+  ];
+}
+
+export function findSitePageByCard(cardPath: string): SitePage | undefined {
+  return listSitePages().find((page) => socialCardPath(page.path) === cardPath);
+}

@@ -1,0 +1,10 @@
+import { listSitePages } from "../content/site-pages.server";
+import { buildSitemap } from "../lib/sitemap";
+
+// Resource route: /sitemap.xml, every public page with its last change.
+// Prerendered at build time like the pages it lists.
+export function loader() {
+  return new Response(buildSitemap(listSitePages()), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/social-card";
+import { findSitePageByCard } from "../content/site-pages.server";
+import { renderSocialCard } from "../lib/social-card.server";
+
+// Resource route: /social/<page>.png, the page's Open Graph image. Every card
+// is prerendered at build time (app/config/prerender.ts), so production serves
+// static files; a card for an unknown page is a 404.
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = findSitePageByCard(`/social/${params.card}`);
+  if (!page)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const png = await renderSocialCard({ eyebrow: page.eyebrow, title: page.title });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" },
+  });
+}

@@ -1,0 +1,13 @@
+import { staticPages } from "../../app/config/pages";
+import { servicePath, services } from "../../app/config/services";
+
+/**
+ * The public pages the site must list in its sitemap, worked out here from
+ * config and content files independently of the site's own list.
+ */
+export function expectedPublicPaths(): string[] {
+  return [
+    ...Object.values(staticPages).map((page) => page.path),
+    ...services.map((service) => servicePath(service.id)),
+  ];
+}

@@ -1,0 +1,168 @@
+import * as chromeLauncher from "chrome-launcher";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import lighthouse, { type Config, type Flags } from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "../tests/browser";
+
+/**
+ * Lighthouse 12 against the production build in Debian's Chromium: every page
+ * type, mobile and desktop, several runs each; prints the median of each
+ * figure as a Markdown table. Usage:
+ *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo]
+ * Figures are for reading, not for asserting: see docs/benchmarks.md.
+ */
+const lighthouseVersion = (
+  createRequire(import.meta.url)("lighthouse/package.json") as { version: string }
+).version;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    form: { type: "string", default: "both" },
+    only: { type: "string" },
+    port: { type: "string", default: "3300" },
+  },
+});
+const runs = Number(values.runs);
+const forms = values.form === "both" ? ["mobile", "desktop"] : [values.form!];
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+
+/**
+ * One page of each type the site has. The not-found page is left out: it is
+ * noindex by design, which Lighthouse's SEO category scores as a failure.
+ */
+const pageTypes: [string, string][] = [
+  ["Home", "/"],
+  ["About", "/about"],
+  ["Service", "/services/cyber-security"],
+  ["Portfolio", "/portfolio"],
+  ["Blog", "/blog"],
+  ["Contact", "/contact"],
+  ["Events", "/events"],
+];
+
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+const onlyCategories = values.only ? values.only.split(",") : [...categories];
+
+assertChromiumInstalled();
+const built = spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+// Extra page types found in the build: the first blog post and event page.
+const sitemap = await startServer().then(async (stop) => {
+  try {
+    return await (await fetch(`${base}/sitemap.xml`)).text();
+  } finally {
+    await stop();
+  }
+});
+for (const [label, pattern] of [
+  ["Blog post", /<loc>[^<]*?(\/blog\/[^<]+)<\/loc>/],
+  ["Event", /<loc>[^<]*?(\/events\/[^<]+)<\/loc>/],
+] as const) {
+  const match = pattern.exec(sitemap);
+  if (match?.[1]) pageTypes.splice(label === "Blog post" ? 5 : 7, 0, [label, match[1]]);
+}
+
+function startServer(): Promise<() => Promise<void>> {
+  const server = spawn("node", ["build/server/main.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await once(server, "exit");
+  };
+  return (async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return stop;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await stop();
+    throw new Error("the server did not start");
+  })();
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+type Figures = Record<string, number>;
+
+const stopServer = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumArgs],
+});
+const rows: string[] = [];
+try {
+  for (const form of forms) {
+    for (const [label, path] of pageTypes) {
+      const samples: Figures[] = [];
+      for (let run = 0; run < runs; run++) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories,
+        };
+        const result = await lighthouse(
+          base + path,
+          flags,
+          form === "desktop" ? (desktopConfig as Config) : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { lhr } = result;
+        const figures: Figures = {};
+        for (const category of onlyCategories) {
+          figures[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+        }
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        figures.lcp = audit("largest-contentful-paint");
+        figures.cls = audit("cumulative-layout-shift");
+        figures.tbt = audit("total-blocking-time");
+        figures.fcp = audit("first-contentful-paint");
+        figures.bytes = audit("total-byte-weight");
+        const failing = Object.values(lhr.categories)
+          .flatMap((category) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (run === 0 && failing.length)
+          console.error(`${form} ${path}: below 1 in ${failing.join(", ")}`);
+        samples.push(figures);
+      }
+      const m = (key: string) => median(samples.map((sample) => sample[key]!));
+      const scores = onlyCategories.map((category) => String(m(category)));
+      const figure = (key: string, format: (value: number) => string) =>
+        Number.isNaN(m(key)) ? "–" : format(m(key));
+      rows.push(
+        `| ${form} | ${label} (\`${path}\`) | ${scores.join(" | ")} | ${figure("lcp", Math.round)} | ${figure("cls", (v) => v.toFixed(3))} | ${figure("tbt", Math.round)} | ${figure("fcp", Math.round)} | ${figure("bytes", (v) => (v / 1024).toFixed(1))} |`,
+      );
+      console.error(rows.at(-1));
+    }
+  }
+} finally {
+  chrome.kill();
+  await stopServer();
+}
+
+const header = `| Form | Page | ${onlyCategories.join(" | ")} | LCP ms | CLS | TBT ms | FCP ms | KB transferred |`;
+console.log(
+  [
+    `Lighthouse ${lighthouseVersion}, median of ${runs} run(s), ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    header,
+    header.replace(/[^|]+/g, " --- "),
+    ...rows,
+  ].join("\n"),
+);

@@ -27,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const forms = values.form === "both" ? ["mobile", "desktop"] : [values.form!];
+const forms = values.form === "both" ? ["mobile", "desktop"] : [values.form ?? "mobile"];
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 
@@ -94,7 +94,8 @@ function startServer(): Promise<() => Promise<void>> {
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const upper = sorted[middle] ?? NaN;
+  return sorted.length % 2 ? upper : ((sorted[middle - 1] ?? NaN) + upper) / 2;
 };
 
 type Figures = Record<string, number>;
@@ -141,12 +142,12 @@ try {
           console.error(`${form} ${path}: below 1 in ${failing.join(", ")}`);
         samples.push(figures);
       }
-      const m = (key: string) => median(samples.map((sample) => sample[key]!));
+      const m = (key: string) => median(samples.map((sample) => sample[key] ?? NaN));
       const scores = onlyCategories.map((category) => String(m(category)));
       const figure = (key: string, format: (value: number) => string) =>
         Number.isNaN(m(key)) ? "–" : format(m(key));
       rows.push(
-        `| ${form} | ${label} (\`${path}\`) | ${scores.join(" | ")} | ${figure("lcp", Math.round)} | ${figure("cls", (v) => v.toFixed(3))} | ${figure("tbt", Math.round)} | ${figure("fcp", Math.round)} | ${figure("bytes", (v) => (v / 1024).toFixed(1))} |`,
+        `| ${form} | ${label} (\`${path}\`) | ${scores.join(" | ")} | ${figure("lcp", (v) => v.toFixed(0))} | ${figure("cls", (v) => v.toFixed(3))} | ${figure("tbt", (v) => v.toFixed(0))} | ${figure("fcp", (v) => v.toFixed(0))} | ${figure("bytes", (v) => (v / 1024).toFixed(1))} |`,
       );
       console.error(rows.at(-1));
     }

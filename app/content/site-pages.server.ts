@@ -12,8 +12,8 @@ export type SitePage = {
   title: string;
   /** The section named on the page's social card. */
   eyebrow: string;
-  /** YYYY-MM-DD of the last meaningful change, when known. */
-  lastModified?: string;
+  /** YYYY-MM-DD of the last change. */
+  lastModified: string;
 };
 
 const staticPageEyebrows: Record<keyof typeof staticPages, string> = {
@@ -25,17 +25,26 @@ const staticPageEyebrows: Record<keyof typeof staticPages, string> = {
   contact: "Contact",
 };
 
+/**
+ * The day this build was made: the last change of pages whose content has no
+ * date of its own. The sitemap is rendered at build time, so this is when
+ * their HTML was last produced.
+ */
+const buildDate = new Date().toISOString().slice(0, 10);
+
 export function listSitePages(): SitePage[] {
   return [
     ...Object.entries(staticPages).map(([key, page]) => ({
       path: page.path,
       title: key === "home" ? siteConfig.tagline : page.title,
       eyebrow: staticPageEyebrows[key as keyof typeof staticPages],
+      lastModified: buildDate,
     })),
     ...services.map((service) => ({
       path: servicePath(service.id),
       title: service.label,
       eyebrow: "Services",
+      lastModified: buildDate,
     })),
   ];
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -32,10 +32,21 @@ function newestModification(entry: string): number {
 const builtAt = existsSync(builtEntry) ? statSync(builtEntry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestModification));
 
-if (builtAt === 0 || changedAt > builtAt) {
+// Prerendered pages carry SITE_URL in their canonical URLs, so a build for
+// another SITE_URL is stale too.
+const siteUrlStamp = "build/site-url.txt";
+const siteUrl = process.env.SITE_URL ?? "";
+const builtFor = existsSync(siteUrlStamp) ? readFileSync(siteUrlStamp, "utf8") : undefined;
+
+if (builtAt === 0 || changedAt > builtAt || builtFor !== siteUrl) {
   console.log(
-    builtAt === 0 ? "No build found: building the site." : "Sources changed: rebuilding the site.",
+    builtAt === 0
+      ? "No build found: building the site."
+      : builtFor !== siteUrl
+        ? "SITE_URL changed: rebuilding the site."
+        : "Sources changed: rebuilding the site.",
   );
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status === 0) writeFileSync(siteUrlStamp, siteUrl);
   process.exit(result.status ?? 1);
 }

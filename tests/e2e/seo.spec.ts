@@ -29,6 +29,7 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   expect(response.headers()["content-type"]).toContain("xml");
   const parsed = xml.parse(await response.text());
   const urls = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
+  for (const url of urls) expect(String(url.lastmod), url.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   return urls.map((url) => localPath(url.loc));
 }
 

@@ -191,10 +191,18 @@ export function servicePage(id: string) {
   const product = products.find((entry) => entry.slug === content.outcome.product);
   // The schema has checked the slug; this keeps the type honest.
   if (!product) throw new ContentError(`no product ${content.outcome.product}`);
-  const { related, sourcePath: _sourcePath, ...rest } = content;
   return {
-    ...rest,
+    id: content.id,
     label: labelOf(content.id),
+    promise: content.promise,
+    summary: content.summary,
+    metaDescription: content.metaDescription,
+    overview: content.overview,
+    offerings: content.offerings,
+    process: content.process,
+    technologies: content.technologies,
+    outcome: content.outcome,
+    faqs: content.faqs,
     outcomeProduct: {
       slug: product.slug,
       name: product.name,
@@ -203,7 +211,7 @@ export function servicePage(id: string) {
       headlineResult: product.headlineResult,
       results: product.results,
     },
-    related: related.map((relatedId) => {
+    related: content.related.map((relatedId) => {
       const entry = serviceContents.find((candidate) => candidate.id === relatedId);
       if (!entry) throw new ContentError(`no content for related service ${relatedId}`);
       return summaryOf(entry);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ServiceSummary } from "../components/sections/service-grid";
 import { findService, services, type ServiceId } from "../config/services";
 import {
   assertUniqueBy,
@@ -165,9 +166,6 @@ export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadService
   files,
   products.map((product) => product.slug),
 );
-
-/** A service as its card shows it: the config's label, the file's summary. */
-export type ServiceSummary = { id: ServiceId; label: string; summary: string };
 
 function summaryOf(content: ServiceContent): ServiceSummary {
   return { id: content.id, label: labelOf(content.id), summary: content.summary };

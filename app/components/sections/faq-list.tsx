@@ -81,7 +81,7 @@ function FaqItem({ faq }: { faq: Faq }) {
         role="region"
         aria-labelledby={buttonId}
         hidden={!open}
-        className="max-w-[65ch] pr-12 pb-6 text-base leading-[1.6] text-slate-600"
+        className="max-w-[65ch] pb-6 text-base leading-[1.6] text-slate-600 sm:pr-12"
       >
         <p>{faq.answer}</p>
       </div>

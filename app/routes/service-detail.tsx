@@ -1,8 +1,18 @@
-import { data, redirect } from "react-router";
+import { ArrowRight } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
 import { CallToAction } from "../components/sections/call-to-action";
-import { PageHero } from "../components/sections/page-hero";
-import { findService, serviceIdRedirects, servicePath } from "../config/services";
+import { CaseOutcome } from "../components/sections/case-outcome";
+import { FaqList } from "../components/sections/faq-list";
+import { OverviewSection } from "../components/sections/overview-section";
+import { ProcessSteps } from "../components/sections/process-steps";
+import { RelatedServices } from "../components/sections/related-services";
+import { ServiceHero } from "../components/sections/service-hero";
+import { ServiceOfferings } from "../components/sections/service-offerings";
+import { TechnologyList } from "../components/sections/technology-list";
+import { Button } from "../components/ui/button";
+import { serviceIdRedirects, servicePath } from "../config/services";
+import { servicePage } from "../content/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/json-ld";
 import { getMeta } from "../lib/meta";
 
@@ -12,46 +22,82 @@ export function loader({ params }: Route.LoaderArgs) {
   const redirectTo = serviceIdRedirects[params.serviceId];
   if (redirectTo) throw redirect(servicePath(redirectTo), 301);
 
-  const service = findService(params.serviceId);
-  if (!service) throw data(null, { status: 404 });
-  return { service };
+  const page = servicePage(params.serviceId);
+  if (!page) throw data(null, { status: 404 });
+  return { page };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];
-  const { service } = loaderData;
-  const path = servicePath(service.id);
-  const description = `${service.label} at Corvanta Digital: what we deliver, how we work, the technologies we use and the results our clients see.`;
+  const { page } = loaderData;
+  const path = servicePath(page.id);
   return getMeta({
-    title: service.label,
-    description,
+    title: page.label,
+    description: page.metaDescription,
     path,
     jsonLd: [
-      serviceJsonLd({ name: service.label, description, path }),
+      serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
       breadcrumbJsonLd([
         { name: "Home", path: "/" },
-        { name: service.label, path },
+        { name: page.label, path },
       ]),
     ],
   });
 };
 
 export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { page } = loaderData;
+  const contactHref = `/contact?service=${page.id}`;
   return (
     <>
-      <PageHero
-        eyebrow="Services"
-        title={service.label}
-        lead={`${service.label} from Corvanta Digital: one senior team from the first workshop to production, measured against the outcome we agree with you.`}
-      />
-      <CallToAction
-        title={
+      <ServiceHero
+        serviceId={page.id}
+        title={page.label}
+        lead={page.promise}
+        actions={
           <>
-            Talk to us about <span className="whitespace-nowrap">{service.label}</span>
+            <Button asChild size="lg">
+              <Link to={contactHref}>
+                Discuss your project
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="inverse">
+              <a href="#outcome">See the results</a>
+            </Button>
           </>
         }
-        href={`/contact?service=${service.id}`}
+      />
+      <OverviewSection title={page.overview.title} paragraphs={page.overview.paragraphs} />
+      <ServiceOfferings offerings={page.offerings} />
+      <ProcessSteps steps={page.process} />
+      <CaseOutcome
+        product={page.outcomeProduct}
+        title={page.outcome.title}
+        summary={page.outcome.summary}
+      />
+      <TechnologyList groups={page.technologies} />
+      <FaqList
+        faqs={page.faqs}
+        tone="muted"
+        aside={
+          <p>
+            Something we have not covered?{" "}
+            <Link
+              to={contactHref}
+              className="font-semibold text-accent underline underline-offset-4 hover:text-accent-600"
+            >
+              Ask us directly
+            </Link>
+            , and a senior specialist will answer within one business day.
+          </p>
+        }
+      />
+      <RelatedServices services={page.related} />
+      <CallToAction
+        className="pt-0 md:pt-0"
+        title={`Talk to us about ${page.label}`}
+        href={contactHref}
         label="Discuss your project"
       />
     </>

@@ -18,13 +18,13 @@ function startProductionServer(env: Record<string, string>) {
 }
 
 test("on SIGTERM the server finishes and exits with status 0", async () => {
-  const port = 3190 + test.info().workerIndex;
-  const server = startProductionServer({ PORT: String(port) });
-  await expect
-    .poll(
-      async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0,
-    )
-    .toBe(200);
+  // Port 0: the system picks a free port, so parallel runs (other worktrees,
+  // other workers) never meet on a fixed one; the start-up line names it.
+  const server = startProductionServer({ PORT: "0" });
+  const listeningLine = /listening on http:\/\/[^:]+:(\d+)/;
+  await expect.poll(() => listeningLine.test(server.output())).toBe(true);
+  const port = Number(listeningLine.exec(server.output())?.[1]);
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);
 
   server.child.kill("SIGTERM");

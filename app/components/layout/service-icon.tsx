@@ -11,6 +11,7 @@ import {
   ShieldCheck,
   Smartphone,
   type LucideIcon,
+  type LucideProps,
 } from "lucide-react";
 import type { ServiceId } from "../../config/services";
 import { cn } from "../../lib/cn";
@@ -28,6 +29,12 @@ const iconByServiceId: Record<ServiceId, LucideIcon> = {
   "product-design": PenTool,
   "cyber-security": ShieldCheck,
 };
+
+/** A service's bare icon, e.g. inside a service page's hero art. */
+export function ServiceGlyph({ serviceId, ...props }: LucideProps & { serviceId: ServiceId }) {
+  const Icon = iconByServiceId[serviceId] ?? Compass;
+  return <Icon aria-hidden="true" {...props} />;
+}
 
 /** A service's icon in a small tinted tile, looked up from the service page's path. */
 export function ServiceIcon({ href, className }: { href: string; className?: string }) {

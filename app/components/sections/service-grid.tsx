@@ -1,0 +1,106 @@
+import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { servicePath, type ServiceId } from "../../config/services";
+import { cn } from "../../lib/cn";
+import { ServiceIcon } from "../layout/service-icon";
+import { SectionBand, SectionHeading, type SectionTone } from "./section";
+import type { SectionProps } from "./types";
+
+/** A service as its card shows it: the config's label and the content's summary. */
+export type ServiceSummary = { id: ServiceId; label: string; summary: string };
+
+type ServiceGridProps = SectionProps & {
+  services: readonly ServiceSummary[];
+  eyebrow?: string;
+  title?: ReactNode;
+  lead?: ReactNode;
+  tone?: SectionTone;
+  /** A link beside the heading, e.g. to a full list. */
+  actions?: ReactNode;
+};
+
+/**
+ * The services as a grid of cards (icon, name, summary), each linking to its
+ * page. Home shows all eleven; a service page shows its related ones.
+ */
+export function ServiceGrid({
+  id = "services",
+  className,
+  services,
+  eyebrow = "Services",
+  title = "What we do",
+  lead,
+  tone = "white",
+  actions,
+}: ServiceGridProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading
+        id={headingId}
+        eyebrow={eyebrow}
+        title={title}
+        lead={lead}
+        actions={actions}
+      />
+      <ServiceCardList services={services} className="mt-10 md:mt-12" />
+    </SectionBand>
+  );
+}
+
+/** The cards alone, for a section that brings its own heading. */
+export function ServiceCardList({
+  services,
+  className,
+}: {
+  services: readonly ServiceSummary[];
+  className?: string;
+}) {
+  return (
+    <ul
+      className={cn(
+        "grid gap-4 sm:grid-cols-2 md:gap-6",
+        services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
+        className,
+      )}
+    >
+      {services.map((service) => (
+        <li key={service.id} className="flex">
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One service. The name is the link; its hit area stretches over the whole
+ * card, so the card is one tab stop with a short accessible name.
+ */
+export function ServiceCard({ service }: { service: ServiceSummary }) {
+  const href = servicePath(service.id);
+  return (
+    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
+      <div className="flex items-center gap-4">
+        <ServiceIcon href={href} className="size-11 rounded-xl [&_svg]:size-[22px]" />
+        <h3 className="text-lg leading-snug font-semibold">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+          >
+            {service.label}
+          </Link>
+        </h3>
+      </div>
+      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600">{service.summary}</p>
+      <span
+        aria-hidden="true"
+        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
+      >
+        Explore the service
+        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+      </span>
+    </article>
+  );
+}

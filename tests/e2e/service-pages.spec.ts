@@ -1,0 +1,164 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { servicePath, services, type ServiceId } from "../../app/config/services";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
+
+/**
+ * The eleven service pages, with expectations read from the config (labels,
+ * ids) and from each service's content file (related ids, product, FAQs).
+ * Every page's axe check in its resting state is in accessibility.spec.ts.
+ */
+
+type ServiceFile = {
+  related: ServiceId[];
+  outcome: { product: string };
+  faqs: { question: string; answer: string }[];
+};
+
+function contentOf(id: ServiceId): ServiceFile {
+  return parse(readFileSync(`content/services/${id}.yaml`, "utf8")) as ServiceFile;
+}
+
+const contactHref = (id: ServiceId) => `/contact?service=${id}`;
+
+test.describe("answers and links", () => {
+  // Checks of the server's answers; one project is enough.
+  test.beforeEach(({ viewportKind }) =>
+    test.skip(viewportKind !== "desktop", "server-only checks"),
+  );
+
+  test("every service id answers 200 with its label as the only h1 and a title of its own", async ({
+    request,
+  }) => {
+    const titles = new Set<string>();
+    for (const service of services) {
+      const response = await request.get(servicePath(service.id), { maxRedirects: 0 });
+      expect(response.status(), service.id).toBe(200);
+      const html = await response.text();
+      const headings = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => match[1]);
+      expect(headings, service.id).toEqual([service.label]);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(title, service.id).toContain(service.label);
+      expect(titles.has(title), `${service.id}: duplicate title ${title}`).toBe(false);
+      titles.add(title);
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+      expect(description.length, service.id).toBeGreaterThanOrEqual(50);
+      expect(description.length, service.id).toBeLessThanOrEqual(160);
+    }
+  });
+
+  test("related services and the case study link lead to pages that answer 200", async ({
+    page,
+    request,
+  }) => {
+    for (const service of services) {
+      await page.goto(servicePath(service.id));
+      const content = contentOf(service.id);
+      const related = page.locator("#related").getByRole("link");
+      await expect(related, service.id).toHaveCount(content.related.length);
+      const hrefs = await related.evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href") ?? ""),
+      );
+      expect(hrefs, service.id).toEqual(content.related.map((id) => servicePath(id)));
+      for (const href of hrefs) {
+        expect((await request.get(href, { maxRedirects: 0 })).status(), href).toBe(200);
+      }
+      await expect(page.locator("#outcome").getByRole("link"), service.id).toHaveAttribute(
+        "href",
+        `/portfolio#${content.outcome.product}`,
+      );
+    }
+    expect((await request.get("/portfolio")).status()).toBe(200);
+  });
+});
+
+test("the closing call to action links to the contact page with the service chosen", async ({
+  page,
+}) => {
+  for (const service of services) {
+    await page.goto(servicePath(service.id));
+    const lastSection = page.locator("main section").last();
+    await expect(lastSection.getByRole("link"), service.id).toHaveAttribute(
+      "href",
+      contactHref(service.id),
+    );
+  }
+});
+
+test("following the call to action opens the contact page for that service", async ({ page }) => {
+  const service = services[4]!;
+  await gotoHydrated(page, servicePath(service.id));
+  await page.locator("main section").last().getByRole("link").click();
+  await expect(page).toHaveURL(contactHref(service.id));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test.describe("FAQ accordion", () => {
+  const service = services.find((entry) => entry.id === "cyber-security")!;
+  const faqs = contentOf(service.id).faqs;
+
+  test("opens and closes by keyboard, one question at a time or several", async ({ page }) => {
+    await gotoHydrated(page, servicePath(service.id));
+    const section = page.locator("#faqs");
+    const questions = section.getByRole("button");
+    await expect(questions).toHaveCount(faqs.length);
+
+    // Tab from the link just before the list onto the first question.
+    await section.getByRole("link").focus();
+    await page.keyboard.press("Tab");
+    const first = questions.first();
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAccessibleName(faqs[0]!.question);
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    const firstAnswer = page.locator(`[id="${await first.getAttribute("aria-controls")}"]`);
+    await expect(firstAnswer).toBeHidden();
+
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(firstAnswer).toBeVisible();
+    await expect(firstAnswer).toHaveText(faqs[0]!.answer);
+    await expect(page.getByRole("region", { name: faqs[0]!.question })).toBeVisible();
+
+    await page.keyboard.press("Space");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(firstAnswer).toBeHidden();
+
+    // The next Tab reaches the second question; Space opens it.
+    await page.keyboard.press("Tab");
+    const second = questions.nth(1);
+    await expect(second).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(
+      page.locator(`[id="${await second.getAttribute("aria-controls")}"]`),
+    ).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("every answer is in the server's HTML, hidden until opened", async ({ page }) => {
+      await page.goto(servicePath(service.id));
+      const answers = page.locator("#faqs [role=region]");
+      await expect(answers).toHaveCount(faqs.length);
+      for (const [index, faq] of faqs.entries()) {
+        await expect(answers.nth(index)).toBeHidden();
+        expect(await answers.nth(index).textContent()).toBe(faq.answer);
+      }
+    });
+  });
+});
+
+// The resting state of every service page is checked in accessibility.spec.ts;
+// here each page is checked again with a question opened.
+for (const service of services) {
+  test(`axe finds no violations on ${servicePath(service.id)} with an answer open`, async ({
+    page,
+  }) => {
+    await gotoHydrated(page, servicePath(service.id));
+    const question = page.locator("#faqs").getByRole("button").first();
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page);
+  });
+}

@@ -10,6 +10,7 @@ export default [
     route("services/:serviceId", "routes/service-detail.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),

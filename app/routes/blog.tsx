@@ -1,7 +1,14 @@
 import type { Route } from "./+types/blog";
+import { listPostSummaries } from "../content/posts.server";
 import { CallToAction } from "../components/sections/call-to-action";
+import { FeaturedPost } from "../components/sections/featured-post";
 import { PageHero } from "../components/sections/page-hero";
+import { PostGrid } from "../components/sections/post-grid";
 import { pageMeta } from "../lib/meta";
+
+export function loader() {
+  return { posts: listPostSummaries() };
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -10,7 +17,8 @@ export const meta: Route.MetaFunction = () =>
       "Practical writing from Corvanta Digital's engineers, designers and strategists on building, securing and scaling digital products.",
   });
 
-export default function BlogPage() {
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const [latest, ...earlier] = loaderData.posts;
   return (
     <>
       <PageHero
@@ -18,7 +26,9 @@ export default function BlogPage() {
         title="Notes from the people who build the work"
         lead="What we learn on client projects about engineering, design, data and delivery, written down so you can use it too."
       />
-      <CallToAction />
+      {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
+      <PostGrid id="earlier-posts" title="Earlier posts" posts={earlier} />
+      <CallToAction className="bg-slate-50" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readingMinutes } from "../lib/reading-time";
 import {
+  assertUniqueBy,
   ContentError,
   loadMarkdownCollection,
   type MarkdownEntry,
@@ -62,6 +63,8 @@ export function parsePosts(files: RawFiles, options: { includeDrafts: boolean })
       );
     }
   }
+  // Titles become page titles, which must be unique across the site.
+  assertUniqueBy(entries, (entry) => entry.title, "title");
   return entries.filter((entry) => options.includeDrafts || !entry.draft).sort(newestFirst);
 }
 

@@ -1,4 +1,4 @@
-import { renderMarkdown, type OutlineItem } from "../lib/markdown.server";
+import { renderMarkdown, type OutlineItem, type RenderedMarkdown } from "../lib/markdown.server";
 import { ContentError } from "./collection";
 import {
   parsePosts,
@@ -9,8 +9,11 @@ import {
 } from "./post-collection";
 
 /**
- * The blog's posts (content/posts/*.md), validated and rendered to HTML once,
- * when the server starts or the build prerenders, never per request.
+ * The blog's posts (content/posts/*.md). Frontmatter is validated when the
+ * module loads; each body is rendered to HTML the first time its post is
+ * asked for and kept, so a post is rendered once, never per request, and the
+ * server's start does not grow with the number of posts. The build renders
+ * every published post while it prerenders them, so a broken body fails it.
  */
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
@@ -24,24 +27,24 @@ const files = import.meta.glob<string>("/content/posts/*.md", {
 // and every prerendered page) never contains them, so their URLs are 404.
 const includeDrafts = !import.meta.env.PROD;
 
-function renderPost(entry: PostEntry): Post {
-  try {
-    return { ...summarisePost(entry), ...renderMarkdown(entry.body) };
-  } catch (error) {
-    throw new ContentError(`${entry.sourcePath}: ${(error as Error).message}`);
+const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
+const summaries: readonly PostSummary[] = entries.map(summarisePost);
+const renderedBodies = new Map<string, RenderedMarkdown>();
+
+function renderedBody(entry: PostEntry): RenderedMarkdown {
+  let rendered = renderedBodies.get(entry.slug);
+  if (!rendered) {
+    try {
+      rendered = renderMarkdown(entry.body);
+    } catch (error) {
+      throw new ContentError(`${entry.sourcePath}: ${(error as Error).message}`);
+    }
+    renderedBodies.set(entry.slug, rendered);
   }
+  return rendered;
 }
 
 /** Every visible post, newest first. */
-export const posts: readonly Post[] = parsePosts(files, { includeDrafts }).map(renderPost);
-
-const summaries: readonly PostSummary[] = posts.map(summaryOf);
-
-function summaryOf(post: Post): PostSummary {
-  const { slug, title, date, author, tags, excerpt, services, draft, readingMinutes } = post;
-  return { slug, title, date, author, tags, excerpt, services, draft, readingMinutes };
-}
-
 export function listPostSummaries(): readonly PostSummary[] {
   return summaries;
 }
@@ -52,9 +55,12 @@ export function latestPostSummaries(count = 3): PostSummary[] {
 }
 
 export function findPost(slug: string): Post | undefined {
-  return posts.find((post) => post.slug === slug);
+  const index = entries.findIndex((entry) => entry.slug === slug);
+  const entry = entries[index];
+  const summary = summaries[index];
+  return entry && summary ? { ...summary, ...renderedBody(entry) } : undefined;
 }
 
-export function relatedPostSummaries(post: Post, count = 3): PostSummary[] {
-  return relatedTo(post, posts, count).map(summaryOf);
+export function relatedPostSummaries(post: PostSummary, count = 3): PostSummary[] {
+  return relatedTo(post, summaries, count);
 }

@@ -3,7 +3,7 @@ import { countWords } from "../lib/reading-time";
 import { ContentError } from "./collection";
 import { parsePosts, relatedTo } from "./post-collection";
 import { readAllPosts, readPublishedPosts } from "./post-files";
-import { findPost, listPostSummaries, posts } from "./posts.server";
+import { findPost, listPostSummaries } from "./posts.server";
 
 const post = (slug: string, frontmatter: string) => ({
   [`/content/posts/${slug}.md`]: `---\n${frontmatter}\n---\n\nThe body.\n`,
@@ -30,15 +30,19 @@ describe("posts collection", () => {
   });
 
   it("loads every file, drafts included outside production, newest first", () => {
-    expect(posts.map((entry) => entry.slug)).toEqual(readAllPosts().map((entry) => entry.slug));
+    expect(listPostSummaries().map((entry) => entry.slug)).toEqual(
+      readAllPosts().map((entry) => entry.slug),
+    );
     const dates = listPostSummaries().map((summary) => summary.date);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it("renders each post once, with its sections in the outline", () => {
-    for (const entry of posts) {
-      expect(entry.html, entry.slug).toContain("<h2 id=");
-      expect(entry.outline.length, entry.slug).toBeGreaterThan(0);
+    for (const { slug } of listPostSummaries()) {
+      const post = findPost(slug)!;
+      expect(post.html, slug).toContain("<h2 id=");
+      expect(post.outline.length, slug).toBeGreaterThan(0);
+      expect(findPost(slug)!.html, slug).toBe(post.html);
     }
     expect(findPost("no-such-post")).toBeUndefined();
   });
@@ -61,6 +65,16 @@ describe("posts collection", () => {
     const files = post("file-name", validFrontmatter("other-slug", "2026-05-01"));
     expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
       'content/posts/file-name.md: slug "other-slug" must equal the file name "file-name".',
+    );
+  });
+
+  it("refuses two posts with the same title, since titles become page titles", () => {
+    const files = {
+      ...post("first", validFrontmatter("first", "2026-05-01").replace("Post first", "Same")),
+      ...post("second", validFrontmatter("second", "2026-05-02").replace("Post second", "Same")),
+    };
+    expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
+      'content/posts/second.md: title "Same" is already used by content/posts/first.md.',
     );
   });
 

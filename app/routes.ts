@@ -10,6 +10,7 @@ export default [
     route("services/:serviceId", "routes/service-detail.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
     route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -18,6 +19,7 @@ export default [
   // prerendered at build time (app/config/prerender.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/blog-feed.ts"),
   route("manifest.webmanifest", "routes/web-manifest.ts"),
   route("icons/:icon", "routes/site-icon.ts"),
   route("social/:card", "routes/social-card.ts"),

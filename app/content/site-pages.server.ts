@@ -2,6 +2,8 @@ import { staticPages } from "../config/pages";
 import { siteConfig } from "../config/site";
 import { servicePath, services } from "../config/services";
 import { socialCardPath } from "../config/social";
+import { postPath } from "./post-collection";
+import { listPostSummaries } from "./posts.server";
 
 /**
  * Every public page of the site, in one list: the sitemap lists them and each
@@ -45,6 +47,12 @@ export function listSitePages(): SitePage[] {
       title: service.label,
       eyebrow: "Services",
       lastModified: buildDate,
+    })),
+    ...listPostSummaries().map((post) => ({
+      path: postPath(post.slug),
+      title: post.title,
+      eyebrow: "Blog",
+      lastModified: post.date,
     })),
   ];
 }

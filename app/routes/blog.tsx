@@ -1,12 +1,25 @@
 import type { Route } from "./+types/blog";
+import { listPostSummaries } from "../content/posts.server";
 import { CallToAction } from "../components/sections/call-to-action";
+import { FeaturedPost } from "../components/sections/featured-post";
 import { PageHero } from "../components/sections/page-hero";
+import { PostGrid } from "../components/sections/post-grid";
 import { getMeta } from "../lib/meta";
 import { staticPages } from "../config/pages";
+import { blogFeedLink } from "../config/feeds";
 
-export const meta: Route.MetaFunction = () => getMeta(staticPages.blog);
+export function loader() {
+  return { posts: listPostSummaries() };
+}
 
-export default function BlogPage() {
+export const meta: Route.MetaFunction = () =>
+  getMeta({
+    ...staticPages.blog,
+    extra: [blogFeedLink],
+  });
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const [latest, ...earlier] = loaderData.posts;
   return (
     <>
       <PageHero
@@ -14,7 +27,9 @@ export default function BlogPage() {
         title="Notes from the people who build the work"
         lead="What we learn on client projects about engineering, design, data and delivery, written down so you can use it too."
       />
-      <CallToAction />
+      {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
+      <PostGrid id="earlier-posts" title="Earlier posts" posts={earlier} />
+      <CallToAction className="bg-slate-50" />
     </>
   );
 }

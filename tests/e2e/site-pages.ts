@@ -1,5 +1,7 @@
 import { staticPages } from "../../app/config/pages";
 import { servicePath, services } from "../../app/config/services";
+import { postPath } from "../../app/content/post-collection";
+import { readPublishedPosts } from "../../app/content/post-files";
 
 /**
  * The public pages the site must list in its sitemap, worked out here from
@@ -9,5 +11,6 @@ export function expectedPublicPaths(): string[] {
   return [
     ...Object.values(staticPages).map((page) => page.path),
     ...services.map((service) => servicePath(service.id)),
+    ...readPublishedPosts().map((post) => postPath(post.slug)),
   ];
 }

@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import type { PostSummary } from "../../content/post-collection";
+import { postPath } from "../../content/post-collection";
+import { formatCalendarDate } from "../../lib/calendar-date";
+import { cn } from "../../lib/cn";
+import { formatReadingTime } from "../../lib/reading-time";
+import { Badge } from "../ui/badge";
+import { Card } from "../ui/card";
+import { CoverArt, type CoverMotif } from "../ui/cover-art";
+
+type PostCardProps = {
+  post: PostSummary;
+  /** h3 under a section's h2 (the default); h2 where the card sits right under the page's h1. */
+  headingLevel?: "h2" | "h3";
+  className?: string;
+};
+
+/**
+ * A post in a list: cover art, tags, title, excerpt, date and reading time.
+ * The title's link stretches over the whole card, so the card is one link
+ * with the title as its name.
+ */
+export function PostCard({ post, headingLevel: Heading = "h3", className }: PostCardProps) {
+  return (
+    <Card
+      interactive
+      className={cn(
+        "group relative flex flex-col overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan",
+        className,
+      )}
+    >
+      <article className="flex flex-1 flex-col">
+        <CoverArt seed={post.slug} motif={coverMotif(post)} className="h-36 w-full" />
+        <div className="flex flex-1 flex-col p-6">
+          <PostTags tags={post.tags} draft={post.draft} />
+          <Heading className="mt-4 text-xl leading-snug font-semibold">
+            <Link
+              to={postPath(post.slug)}
+              className="group-hover:text-accent-600 after:absolute after:inset-0 focus-visible:outline-none"
+            >
+              {post.title}
+            </Link>
+          </Heading>
+          <p className="mt-3 line-clamp-3 text-[15px] leading-relaxed text-slate-600">
+            {post.excerpt}
+          </p>
+          <PostMeta post={post} className="mt-auto pt-6" />
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+const motifByService: Readonly<Record<string, CoverMotif>> = {
+  "data-science": "bars",
+  "ai-ml": "bars",
+  "digital-marketing": "bars",
+  iot: "network",
+  blockchain: "network",
+  "web-development": "waves",
+  "mobile-app": "waves",
+  "product-design": "waves",
+  strategy: "orbits",
+  "product-management": "orbits",
+  "cyber-security": "orbits",
+};
+
+/** A post's cover picture follows its main service: data as bars, connected things as a network, ... */
+export function coverMotif(post: Pick<PostSummary, "services">): CoverMotif | undefined {
+  const service = post.services[0];
+  return service ? motifByService[service] : undefined;
+}
+
+/** The post's tags, and a "Draft" flag when a draft is previewed in development. */
+export function PostTags({
+  tags,
+  draft = false,
+  tone = "accent",
+  className,
+}: {
+  tags: readonly string[];
+  draft?: boolean;
+  tone?: "accent" | "inverse";
+  className?: string;
+}) {
+  return (
+    <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
+      {draft && (
+        <li>
+          <Badge tone="success">Draft</Badge>
+        </li>
+      )}
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge tone={tone}>{tag}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Publication date and reading time, on one line. */
+export function PostMeta({
+  post,
+  className,
+}: {
+  post: Pick<PostSummary, "date" | "readingMinutes">;
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-2 text-sm text-slate-500", className)}>
+      <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
+      <span aria-hidden="true">·</span>
+      <span>{formatReadingTime(post.readingMinutes)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+import { staticPages } from "../config/pages";
+import { blogFeedPath } from "../config/feeds";
+import { siteConfig } from "../config/site";
+import { postPath } from "../content/post-collection";
+import { listPostSummaries } from "../content/posts.server";
+import { buildRssFeed } from "../lib/rss";
+
+// Resource route: /blog/rss.xml, the published posts as RSS 2.0, newest first.
+// Prerendered at build time with the posts it lists.
+export function loader() {
+  const feed = buildRssFeed({
+    title: `${siteConfig.name} blog`,
+    description: staticPages.blog.description,
+    path: staticPages.blog.path,
+    feedPath: blogFeedPath,
+    items: listPostSummaries().map((post) => ({
+      title: post.title,
+      path: postPath(post.slug),
+      date: post.date,
+      summary: post.excerpt,
+      author: post.author.name,
+      categories: post.tags,
+    })),
+  });
+  return new Response(feed, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+}

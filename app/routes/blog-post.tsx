@@ -1,0 +1,81 @@
+import { data } from "react-router";
+import type { Route } from "./+types/blog-post";
+import { findPost, relatedPostSummaries } from "../content/posts.server";
+import { CallToAction } from "../components/sections/call-to-action";
+import { PostBody } from "../components/sections/post-body";
+import { PostGrid } from "../components/sections/post-grid";
+import { PostHeader } from "../components/sections/post-header";
+import { findService, servicePath } from "../config/services";
+import { blogFeedLink } from "../config/feeds";
+import { staticPages } from "../config/pages";
+import { socialCardPath } from "../config/social";
+import { postPath } from "../content/post-collection";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/json-ld";
+import { getMeta } from "../lib/meta";
+import "../styles/article.css";
+
+export function loader({ params }: Route.LoaderArgs) {
+  // Unknown slugs, and drafts in a production build, get the not-found page.
+  const post = findPost(params.slug);
+  if (!post) throw data(null, { status: 404 });
+  const services = post.services.flatMap((id) => {
+    const service = findService(id);
+    return service ? [{ id: service.id, label: service.label, href: servicePath(service.id) }] : [];
+  });
+  return { post, services, related: relatedPostSummaries(post) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const { post } = loaderData;
+  const path = postPath(post.slug);
+  return getMeta({
+    title: post.title,
+    description: post.excerpt,
+    path,
+    type: "article",
+    jsonLd: [
+      blogPostingJsonLd({
+        title: post.title,
+        description: post.excerpt,
+        path,
+        datePublished: post.date,
+        authorName: post.author.name,
+        image: socialCardPath(path),
+        keywords: post.tags,
+      }),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Blog", path: staticPages.blog.path },
+        { name: post.title, path },
+      ]),
+    ],
+    extra: [blogFeedLink],
+  });
+};
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, services, related } = loaderData;
+  const mainService = services[0];
+  return (
+    <>
+      <PostHeader post={post} />
+      <PostBody html={post.html} outline={post.outline} services={services} />
+      <PostGrid id="related-posts" tone="muted" title="Related reading" posts={related} />
+      {mainService ? (
+        <CallToAction
+          title={
+            <>
+              Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
+            </>
+          }
+          lead={`${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`}
+          href={`/contact?service=${mainService.id}`}
+          label="Discuss your project"
+        />
+      ) : (
+        <CallToAction />
+      )}
+    </>
+  );
+}

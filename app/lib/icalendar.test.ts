@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readCalendarEvent } from "../../tests/icalendar";
-import { buildCalendar, escapeText, foldLine, timeZoneLines, type CalendarEventInput } from "./icalendar";
+import {
+  buildCalendar,
+  escapeText,
+  foldLine,
+  timeZoneLines,
+  type CalendarEventInput,
+} from "./icalendar";
 
 const base: CalendarEventInput = {
   uid: "fintech-round-table@corvanta.example",

@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import type { Route } from "./+types/event-detail";
+import { CallToAction } from "../components/sections/call-to-action";
+import { EventDetails } from "../components/sections/event-details";
+import { PageHero } from "../components/sections/page-hero";
+import { EventActions, EventFacts } from "../components/sections/event-card";
+import { eventKinds } from "../content/event-view";
+import { findEvent, toEventView } from "../content/events.server";
+import { pageMeta } from "../lib/meta";
+import { requestTime } from "../lib/request-clock";
+
+// One event's page, server-rendered per request like the list: its
+// registration closes when it starts. Unknown slugs are 404 (docs/decisions/032).
+export function loader({ params, context }: Route.LoaderArgs) {
+  const event = findEvent(params.slug);
+  if (!event) throw data(null, { status: 404 });
+  return { event: toEventView(event, requestTime(context)) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.event.title,
+        description: describe(loaderData.event),
+      })
+    : [];
+
+/** "Workshop, online, Thu 11 February 2027, 14:00–17:00 GMT. <the summary's opening>" within 160 characters. */
+function describe(event: Route.ComponentProps["loaderData"]["event"]): string {
+  const where = event.format === "online" ? "online" : `in ${event.city}`;
+  const text = `${eventKinds[event.kind]} ${where}, ${event.when}. ${event.summary}`;
+  if (text.length <= 160) return text;
+  return `${text.slice(0, 157).replace(/\s+\S*$/, "")}…`;
+}
+
+export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  return (
+    <>
+      <PageHero
+        eyebrow={event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`}
+        title={event.title}
+        lead={
+          <>
+            <EventFacts event={event} inverse className="mt-1 text-base md:text-lg" />
+            {event.status === "past" && (
+              <span className="mt-4 block text-base text-slate-300">
+                This event has taken place. Ask us for the slides, or see what is coming up next.
+              </span>
+            )}
+          </>
+        }
+        actions={<EventActions event={event} inverse className="w-full" />}
+      />
+      <EventDetails event={event} />
+      <CallToAction
+        title="Want us to run this session for your team?"
+        lead="Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams."
+        label="Get in touch"
+      />
+    </>
+  );
+}

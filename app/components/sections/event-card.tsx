@@ -118,10 +118,11 @@ export function PastEventCard({
         <a
           href={eventCalendarPath(event.slug)}
           download
+          aria-label={`Add to calendar: ${event.title}`}
           className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
         >
           <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar<span className="sr-only">: {event.title}</span>
+          Add to calendar
         </a>
       </div>
     </article>
@@ -204,26 +205,29 @@ export function EventActions({
   className?: string;
   inverse?: boolean;
 }) {
-  const context = <span className="sr-only">: {event.title}</span>;
+  // Each card repeats these links, so their names carry the event's title.
+  const named = (action: string) => ({ "aria-label": `${action}: ${event.title}` });
   return (
     <div className={cn("flex flex-col gap-3 sm:flex-row sm:flex-wrap", className)}>
       {event.status === "upcoming" &&
         (event.registrationUrl ? (
           <Button asChild>
-            <a href={event.registrationUrl}>
-              Register{context}
+            <a href={event.registrationUrl} {...named("Register")}>
+              Register
               <ExternalLink aria-hidden="true" />
             </a>
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/contact">Register interest{context}</Link>
+            <Link to="/contact" {...named("Register interest")}>
+              Register interest
+            </Link>
           </Button>
         ))}
       <Button asChild variant={inverse ? "inverse" : "secondary"}>
-        <a href={eventCalendarPath(event.slug)} download>
+        <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
           <CalendarPlus aria-hidden="true" />
-          Add to calendar{context}
+          Add to calendar
         </a>
       </Button>
     </div>

@@ -291,7 +291,7 @@ export function EventSpeakers({
   );
 }
 
-/** The day as a tile: month, day, weekday, in the event's zone. Decorative: `when` says it in full. */
+/** The day as a tile: month, day, year, in the event's zone. Decorative: `when` says it in full. */
 function DateTile({ event, className }: { event: EventView; className?: string }) {
   const past = event.status === "past";
   return (
@@ -314,9 +314,7 @@ function DateTile({ event, className }: { event: EventView; className?: string }
       <span className="block pt-1.5 text-3xl leading-none font-semibold text-slate-950">
         {event.day.day}
       </span>
-      <span className="block pt-1 pb-2 text-xs font-medium text-slate-500">
-        {event.day.weekday} {event.day.year}
-      </span>
+      <span className="block pt-1 pb-2 text-xs font-medium text-slate-500">{event.day.year}</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { CallToAction } from "../components/sections/call-to-action";
 import { EventDetails } from "../components/sections/event-details";
@@ -45,7 +45,15 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             <EventFacts event={event} inverse className="mt-1 text-base md:text-lg" />
             {event.status === "past" && (
               <span className="mt-4 block text-base text-slate-300">
-                This event has taken place. Ask us for the slides, or see what is coming up next.
+                This event has taken place.{" "}
+                <Link to="/contact" className="text-cyan-300 underline underline-offset-4">
+                  Ask us for the slides
+                </Link>
+                , or{" "}
+                <Link to="/events" className="text-cyan-300 underline underline-offset-4">
+                  see what is coming up next
+                </Link>
+                .
               </span>
             )}
           </>

@@ -158,7 +158,9 @@ export function EventFacts({
 }) {
   const place =
     event.format === "online"
-      ? "Online, joining link sent when you register"
+      ? event.status === "upcoming"
+        ? "Online, joining link sent when you register"
+        : "Online"
       : [event.venue, event.address ?? event.city].filter(Boolean).join(", ");
   const iconClass = cn("mt-[0.2em] size-4 shrink-0", inverse ? "text-cyan-300" : "text-slate-400");
   // Spans, not a list: the facts also sit inside the page hero's lead paragraph.

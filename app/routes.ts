@@ -4,6 +4,10 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // marketing layout, plus a catch-all that answers unknown paths with a 404 page.
 // Each route module is its own chunk, loaded when a visitor navigates to it.
 export default [
+  // An event's calendar file, outside the layout: a resource route answering
+  // text/calendar. ":slug.ics" matches "/events/<slug>.ics" only, and a
+  // segment with a suffix outranks the page's bare ":slug" (docs/decisions/032).
+  route("events/:slug.ics", "routes/event-calendar.ts"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
@@ -12,6 +16,7 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
+    route("events/:slug", "routes/event-detail.tsx"),
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

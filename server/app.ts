@@ -12,6 +12,12 @@ export type AppOptions = {
   clientDir: string;
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
+  /**
+   * The clock loaders read (`context.now`, app/lib/request-clock.ts): the
+   * events page's upcoming/past split and the calendar files' DTSTAMP. The
+   * real clock unless a test starts the app at a chosen instant.
+   */
+  now?: () => Date;
 };
 
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
@@ -22,7 +28,12 @@ const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
  * cached for a year, prerendered pages served as files, and React Router for
  * everything else. See docs/decisions/003.
  */
-export function createApp({ build, clientDir, mode = "production" }: AppOptions): express.Express {
+export function createApp({
+  build,
+  clientDir,
+  mode = "production",
+  now = () => new Date(),
+}: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
 
@@ -64,7 +75,7 @@ export function createApp({ build, clientDir, mode = "production" }: AppOptions)
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
-  app.all("/{*path}", createRequestHandler({ build, mode }));
+  app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext: () => ({ now }) }));
 
   app.use(handleErrors);
   return app;

@@ -40,7 +40,7 @@ export const staticPages = {
     path: "/events",
     title: "Events",
     description:
-      "Talks, workshops and meet-ups from Corvanta Digital, online and in person: upcoming dates to register for and recordings of past events.",
+      "Round tables, workshops, webinars and meet-ups from Corvanta Digital in London, Lisbon and online: upcoming dates to register for, and past sessions.",
   },
   contact: {
     path: "/contact",

@@ -1,5 +1,7 @@
 import { postPath } from "../content/post-collection";
 import { readPublishedPosts } from "../content/post-files";
+import { readEventSlugs } from "../content/event-files";
+import { eventPath } from "../content/event-view";
 import { blogFeedPath } from "./feeds";
 import { iconPath, siteIcons, type SiteIconName } from "./icons";
 import { servicePath, services } from "./services";
@@ -35,5 +37,5 @@ export const prerenderedResources: readonly string[] = [
   blogFeedPath,
   "/manifest.webmanifest",
   ...Object.keys(siteIcons).map((name) => iconPath(name as SiteIconName)),
-  ...[...prerenderedPaths, "/events"].map(socialCardPath),
+  ...[...prerenderedPaths, "/events", ...readEventSlugs().map(eventPath)].map(socialCardPath),
 ];

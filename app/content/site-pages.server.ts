@@ -2,6 +2,8 @@ import { staticPages } from "../config/pages";
 import { siteConfig } from "../config/site";
 import { servicePath, services } from "../config/services";
 import { socialCardPath } from "../config/social";
+import { eventPath } from "./event-view";
+import { events } from "./events.server";
 import { postPath } from "./post-collection";
 import { listPostSummaries } from "./posts.server";
 
@@ -53,6 +55,12 @@ export function listSitePages(): SitePage[] {
       title: post.title,
       eyebrow: "Blog",
       lastModified: post.date,
+    })),
+    ...events.map((event) => ({
+      path: eventPath(event.slug),
+      title: event.title,
+      eyebrow: "Events",
+      lastModified: buildDate,
     })),
   ];
 }

@@ -1,12 +1,27 @@
 import type { Route } from "./+types/events";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
+import { PastEvents } from "../components/sections/past-events";
+import { UpcomingEvents } from "../components/sections/upcoming-events";
+import { scheduleAt, toEventView } from "../content/events.server";
 import { getMeta } from "../lib/meta";
 import { staticPages } from "../config/pages";
+import { requestTime } from "../lib/request-clock";
+
+// Server-rendered on every request, never prerendered: which events are still
+// to come depends on the instant the page is served (docs/decisions/030).
+export function loader({ context }: Route.LoaderArgs) {
+  const now = requestTime(context);
+  const { upcoming, past } = scheduleAt(now);
+  return {
+    upcoming: upcoming.map((event) => toEventView(event, now)),
+    past: past.map((event) => toEventView(event, now)),
+  };
+}
 
 export const meta: Route.MetaFunction = () => getMeta(staticPages.events);
 
-export default function EventsPage() {
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -14,7 +29,13 @@ export default function EventsPage() {
         title="Meet the team behind the work"
         lead="We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices."
       />
-      <CallToAction title="Want us to speak at your event?" label="Get in touch" />
+      <UpcomingEvents events={loaderData.upcoming} />
+      <PastEvents events={loaderData.past} />
+      <CallToAction
+        title="Want us to speak at your event?"
+        lead="Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience."
+        label="Get in touch"
+      />
     </>
   );
 }

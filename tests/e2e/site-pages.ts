@@ -1,5 +1,7 @@
 import { staticPages } from "../../app/config/pages";
 import { servicePath, services } from "../../app/config/services";
+import { readEventSlugs } from "../../app/content/event-files";
+import { eventPath } from "../../app/content/event-view";
 import { postPath } from "../../app/content/post-collection";
 import { readPublishedPosts } from "../../app/content/post-files";
 
@@ -12,5 +14,6 @@ export function expectedPublicPaths(): string[] {
     ...Object.values(staticPages).map((page) => page.path),
     ...services.map((service) => servicePath(service.id)),
     ...readPublishedPosts().map((post) => postPath(post.slug)),
+    ...readEventSlugs().map(eventPath),
   ];
 }

@@ -1,0 +1,106 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/event-detail";
+import { CallToAction } from "../components/sections/call-to-action";
+import { EventDetails } from "../components/sections/event-details";
+import { PageHero } from "../components/sections/page-hero";
+import { EventActions, EventFacts } from "../components/sections/event-card";
+import { eventKinds, eventPath } from "../content/event-view";
+import { findEvent, toEventView } from "../content/events.server";
+import { staticPages } from "../config/pages";
+import { absoluteUrl } from "../config/site-url";
+import { socialCardPath } from "../config/social";
+import { breadcrumbJsonLd, eventJsonLd } from "../lib/json-ld";
+import { getMeta } from "../lib/meta";
+import { isoWithOffset } from "../lib/zoned-time";
+import { requestTime } from "../lib/request-clock";
+
+// One event's page, server-rendered per request like the list: its
+// registration closes when it starts. Unknown slugs are 404 (docs/decisions/032).
+export function loader({ params, context }: Route.LoaderArgs) {
+  const event = findEvent(params.slug);
+  if (!event) throw data(null, { status: 404 });
+  return { event: toEventView(event, requestTime(context)) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const { event } = loaderData;
+  const path = eventPath(event.slug);
+  const description = describe(event);
+  return getMeta({
+    title: event.title,
+    description,
+    path,
+    jsonLd: [
+      eventJsonLd({
+        name: event.title,
+        description: event.summary,
+        path,
+        startDate: isoWithOffset(new Date(event.startsAt), event.timeZone),
+        endDate: isoWithOffset(new Date(event.endsAt), event.timeZone),
+        location:
+          event.format === "online"
+            ? { kind: "online", url: absoluteUrl(path) }
+            : {
+                kind: "in-person",
+                venue: event.venue ?? event.city ?? "",
+                city: event.city ?? "",
+                address: event.address,
+              },
+        image: socialCardPath(path),
+        registrationUrl: event.registrationUrl,
+        upcoming: event.status === "upcoming",
+      }),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Events", path: staticPages.events.path },
+        { name: event.title, path },
+      ]),
+    ],
+  });
+};
+
+/** "Workshop, online, Thu 11 February 2027, 14:00–17:00 GMT. <the summary's opening>" within 160 characters. */
+function describe(event: Route.ComponentProps["loaderData"]["event"]): string {
+  const where = event.format === "online" ? "online" : `in ${event.city}`;
+  const text = `${eventKinds[event.kind]} ${where}, ${event.when}. ${event.summary}`;
+  if (text.length <= 160) return text;
+  return `${text.slice(0, 157).replace(/\s+\S*$/, "")}…`;
+}
+
+export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  return (
+    <>
+      <PageHero
+        eyebrow={event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`}
+        title={event.title}
+        lead={
+          <>
+            <EventFacts event={event} inverse className="mt-1 text-base md:text-lg" />
+            {event.status === "past" && (
+              <span className="mt-4 block text-base text-slate-300">
+                This event has taken place.{" "}
+                <Link to="/contact" className="text-cyan-300 underline underline-offset-4">
+                  Ask us for the slides
+                </Link>
+                , or{" "}
+                <Link to="/events" className="text-cyan-300 underline underline-offset-4">
+                  see what is coming up next
+                </Link>
+                .
+              </span>
+            )}
+          </>
+        }
+        actions={<EventActions event={event} inverse className="w-full" />}
+      />
+      <EventDetails event={event} />
+      <CallToAction
+        title="Want us to run this session for your team?"
+        lead="Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams."
+        label="Get in touch"
+      />
+    </>
+  );
+}

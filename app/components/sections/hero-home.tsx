@@ -60,7 +60,7 @@ export function HeroHome({
             </Button>
           </div>
           {highlights.length > 0 && (
-            <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-7">
+            <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-6 lg:text-sm">
               {highlights.map((highlight) => (
                 <li key={highlight} className="flex items-center gap-2">
                   <Check aria-hidden="true" className="size-4 shrink-0 text-cyan-300" />

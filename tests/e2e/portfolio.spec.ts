@@ -53,7 +53,8 @@ test("every product has a card with its industry, services and case study", asyn
 test("the industry filter works by keyboard and announces the count", async ({ page }) => {
   await gotoHydrated(page, "/portfolio");
   const [first, second] = industries.filter((industry) => productsIn(industry).length > 0);
-  const status = page.locator("#products").getByRole("status");
+  const status = page.getByTestId("filter-count");
+  await expect(status).toHaveAttribute("aria-live", "polite");
 
   // Start the keyboard journey just above the filter.
   await page.locator("#products-heading").click();

@@ -105,7 +105,13 @@ export function PortfolioShowcase({
             </ToggleButton>
           ))}
         </div>
-        <p role="status" className="mt-4 text-[15px] text-slate-600">
+        {/* A polite live region (not role="status", which marks the page-loading placeholder). */}
+        <p
+          aria-live="polite"
+          aria-atomic="true"
+          data-testid="filter-count"
+          className="mt-4 text-[15px] text-slate-600"
+        >
           {filter === "all"
             ? `Showing all ${products.length} products.`
             : `Showing ${shown} of ${products.length} products: ${filter}.`}

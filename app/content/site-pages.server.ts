@@ -1,9 +1,10 @@
-import { staticPages } from "../config/pages";
+import { fixedPages, type FixedPageKey } from "../config/pages";
 import { siteConfig } from "../config/site";
 import { servicePath, services } from "../config/services";
 import { socialCardPath } from "../config/social";
 import { eventPath } from "./event-view";
 import { events } from "./events.server";
+import { fixedPageMeta } from "./page-meta.server";
 import { postPath } from "./post-collection";
 import { listPostSummaries } from "./posts.server";
 
@@ -20,15 +21,6 @@ export type SitePage = {
   lastModified: string;
 };
 
-const staticPageEyebrows: Record<keyof typeof staticPages, string> = {
-  home: "Digital technology services",
-  about: "About us",
-  portfolio: "Portfolio",
-  blog: "Blog",
-  events: "News & Events",
-  contact: "Contact",
-};
-
 /**
  * The day this build was made: the last change of pages whose content has no
  * date of its own. The sitemap is rendered at build time, so this is when
@@ -38,10 +30,11 @@ const buildDate = new Date().toISOString().slice(0, 10);
 
 export function listSitePages(): SitePage[] {
   return [
-    ...Object.entries(staticPages).map(([key, page]) => ({
-      path: page.path,
-      title: key === "home" ? siteConfig.tagline : page.title,
-      eyebrow: staticPageEyebrows[key as keyof typeof staticPages],
+    ...(Object.keys(fixedPages) as FixedPageKey[]).map((key) => ({
+      path: fixedPages[key].path,
+      // The home page's card carries the tagline rather than its meta title.
+      title: key === "home" ? siteConfig.tagline : fixedPageMeta[key].title,
+      eyebrow: fixedPages[key].eyebrow,
       lastModified: buildDate,
     })),
     ...services.map((service) => ({

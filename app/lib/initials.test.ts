@@ -1,15 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "./initials";
+import { initialsOf, toneIndexOf } from "./initials";
 
 describe("initialsOf", () => {
   it("takes the first letters of the first and last names", () => {
     expect(initialsOf("Maya Okafor")).toBe("MO");
-    expect(initialsOf("Tomás Silva")).toBe("TS");
-    expect(initialsOf("Ana María de la Cruz")).toBe("AC");
+    expect(initialsOf("Ana Maria da Costa")).toBe("AC");
+    expect(initialsOf("  tomás   silva ")).toBe("TS");
+    expect(initialsOf("Ólafur")).toBe("Ó");
+  });
+});
+
+describe("toneIndexOf", () => {
+  it("is deterministic and within range", () => {
+    expect(toneIndexOf("Maya Okafor", 6)).toBe(toneIndexOf("Maya Okafor", 6));
+    for (const name of ["A", "Daniel Reyes", "Priya Natarajan", "Tomás Silva"]) {
+      const index = toneIndexOf(name, 6);
+      expect(index).toBeGreaterThanOrEqual(0);
+      expect(index).toBeLessThan(6);
+    }
   });
 
-  it("copes with one name, accents and stray spaces", () => {
-    expect(initialsOf("  Émile  ")).toBe("É");
-    expect(initialsOf("priya natarajan")).toBe("PN");
+  it("spreads different names over the palette", () => {
+    const names = [
+      "Maya Okafor",
+      "Daniel Reyes",
+      "Priya Natarajan",
+      "Hannah Becker",
+      "James Whitfield",
+    ];
+    expect(new Set(names.map((name) => toneIndexOf(name, 6))).size).toBeGreaterThan(2);
   });
 });

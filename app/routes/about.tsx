@@ -1,54 +1,58 @@
 import type { Route } from "./+types/about";
 import { CallToAction } from "../components/sections/call-to-action";
-import { ContentSection } from "../components/sections/content-section";
+import { CommitmentList } from "../components/sections/commitment-list";
+import { FigureStats } from "../components/sections/figure-stats";
 import { PageHero } from "../components/sections/page-hero";
+import { StorySection } from "../components/sections/story-section";
+import { TeamGrid } from "../components/sections/team-grid";
+import { VisionValues } from "../components/sections/vision-values";
+import { aboutPage } from "../content/about-page.server";
+import { figureStats } from "../content/figures.server";
+import { team } from "../content/team.server";
+import { fixedPages } from "../config/pages";
 import { getMeta } from "../lib/meta";
-import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () => getMeta(staticPages.about);
+export function loader() {
+  return {
+    ...aboutPage,
+    team: team.map(({ name, role, bio, linkedin }) => ({ name, role, bio, linkedin })),
+    figureStats: figureStats(),
+  };
+}
 
-export default function AboutPage() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.about.path }) : [];
+
+// The footer links to #vision, #leadership and #csr; keep those ids.
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { hero, story, mission, vision, leadership, csr, figures, cta } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="About us"
-        title="A senior team that builds what it designs"
-        lead="Corvanta Digital brings strategists, designers and engineers together in small teams that own a product from the first workshop to the day it scales."
-      />
-      <ContentSection
-        id="vision"
-        eyebrow="Our vision"
-        title="Software that earns its place in the business"
-      >
-        <p>
-          We want every product we ship to pay for itself: measured against a business outcome
-          agreed on day one, built to be changed safely, and handed over to teams who understand it.
-        </p>
-      </ContentSection>
-      <ContentSection
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <StorySection id="story" story={story} mission={mission} />
+      <VisionValues id="vision" vision={vision} />
+      <TeamGrid
         id="leadership"
-        eyebrow="Leadership"
-        title="The people accountable for your project"
-        tone="muted"
-      >
-        <p>
-          Our leaders still work on client projects. Each engagement has a named partner who joins
-          the kick-off, reviews the delivery plan and answers for the outcome.
-        </p>
-      </ContentSection>
-      <ContentSection
+        eyebrow={leadership.eyebrow}
+        title={leadership.title}
+        lead={leadership.lead}
+        people={loaderData.team}
+      />
+      <CommitmentList
         id="csr"
-        eyebrow="Commitment to Society"
-        title="Skills, access and a lighter footprint"
-      >
-        <p>
-          We teach coding in schools near our offices, publish the tools we build as open source,
-          test everything we ship against WCAG 2.2 AA, and measure the carbon cost of the cloud
-          systems we run.
-        </p>
-      </ContentSection>
-      {/* The section above is white too: one gap between them, not two. */}
-      <CallToAction className="pt-0 md:pt-0" />
+        eyebrow={csr.eyebrow}
+        title={csr.title}
+        lead={csr.lead}
+        commitments={csr.commitments}
+      />
+      <FigureStats
+        id="in-numbers"
+        eyebrow={figures.eyebrow}
+        title={figures.title}
+        lead={figures.lead}
+        figures={loaderData.figureStats}
+      />
+      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} />
     </>
   );
 }

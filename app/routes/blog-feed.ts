@@ -1,4 +1,4 @@
-import { staticPages } from "../config/pages";
+import { fixedPageMeta } from "../content/page-meta.server";
 import { blogFeedPath } from "../config/feeds";
 import { siteConfig } from "../config/site";
 import { postPath } from "../content/post-collection";
@@ -10,8 +10,8 @@ import { buildRssFeed } from "../lib/rss";
 export function loader() {
   const feed = buildRssFeed({
     title: `${siteConfig.name} blog`,
-    description: staticPages.blog.description,
-    path: staticPages.blog.path,
+    description: fixedPageMeta.blog.description,
+    path: fixedPageMeta.blog.path,
     feedPath: blogFeedPath,
     items: listPostSummaries().map((post) => ({
       title: post.title,

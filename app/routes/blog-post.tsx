@@ -7,7 +7,7 @@ import { PostGrid } from "../components/sections/post-grid";
 import { PostHeader } from "../components/sections/post-header";
 import { findService, servicePath } from "../config/services";
 import { blogFeedLink } from "../config/feeds";
-import { staticPages } from "../config/pages";
+import { fixedPages } from "../config/pages";
 import { socialCardPath } from "../config/social";
 import { postPath } from "../content/post-collection";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/json-ld";
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       }),
       breadcrumbJsonLd([
         { name: "Home", path: "/" },
-        { name: "Blog", path: staticPages.blog.path },
+        { name: "Blog", path: fixedPages.blog.path },
         { name: post.title, path },
       ]),
     ],

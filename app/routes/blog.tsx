@@ -5,16 +5,16 @@ import { FeaturedPost } from "../components/sections/featured-post";
 import { PageHero } from "../components/sections/page-hero";
 import { PostGrid } from "../components/sections/post-grid";
 import { getMeta } from "../lib/meta";
-import { staticPages } from "../config/pages";
+import { fixedPageMeta } from "../content/page-meta.server";
 import { blogFeedLink } from "../config/feeds";
 
 export function loader() {
-  return { posts: listPostSummaries() };
+  return { posts: listPostSummaries(), meta: fixedPageMeta.blog };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   getMeta({
-    ...staticPages.blog,
+    ...loaderData.meta,
     extra: [blogFeedLink],
   });
 

@@ -4,9 +4,13 @@ import { PageHero } from "../components/sections/page-hero";
 import { Container } from "../components/ui/container";
 import { siteConfig } from "../config/site";
 import { getMeta } from "../lib/meta";
-import { staticPages } from "../config/pages";
+import { fixedPageMeta } from "../content/page-meta.server";
 
-export const meta: Route.MetaFunction = () => getMeta(staticPages.contact);
+export function loader() {
+  return { meta: fixedPageMeta.contact };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
 
 export default function ContactPage() {
   return (

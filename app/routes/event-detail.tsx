@@ -6,7 +6,7 @@ import { PageHero } from "../components/sections/page-hero";
 import { EventActions, EventFacts } from "../components/sections/event-card";
 import { eventKinds, eventPath } from "../content/event-view";
 import { findEvent, toEventView } from "../content/events.server";
-import { staticPages } from "../config/pages";
+import { fixedPages } from "../config/pages";
 import { absoluteUrl } from "../config/site-url";
 import { socialCardPath } from "../config/social";
 import { breadcrumbJsonLd, eventJsonLd } from "../lib/json-ld";
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       }),
       breadcrumbJsonLd([
         { name: "Home", path: "/" },
-        { name: "Events", path: staticPages.events.path },
+        { name: "Events", path: fixedPages.events.path },
         { name: event.title, path },
       ]),
     ],

@@ -5,7 +5,7 @@ import { PastEvents } from "../components/sections/past-events";
 import { UpcomingEvents } from "../components/sections/upcoming-events";
 import { scheduleAt, toEventView } from "../content/events.server";
 import { getMeta } from "../lib/meta";
-import { staticPages } from "../config/pages";
+import { fixedPageMeta } from "../content/page-meta.server";
 import { requestTime } from "../lib/request-clock";
 
 // Server-rendered on every request, never prerendered: which events are still
@@ -14,12 +14,13 @@ export function loader({ context }: Route.LoaderArgs) {
   const now = requestTime(context);
   const { upcoming, past } = scheduleAt(now);
   return {
+    meta: fixedPageMeta.events,
     upcoming: upcoming.map((event) => toEventView(event, now)),
     past: past.map((event) => toEventView(event, now)),
   };
 }
 
-export const meta: Route.MetaFunction = () => getMeta(staticPages.events);
+export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,20 +1,57 @@
 import type { Route } from "./+types/portfolio";
 import { CallToAction } from "../components/sections/call-to-action";
 import { PageHero } from "../components/sections/page-hero";
+import { PortfolioShowcase } from "../components/sections/portfolio-showcase";
+import { industries } from "../config/navigation";
+import { portfolioPage } from "../content/portfolio-page.server";
+import { productCardData } from "../content/product-refs.server";
+import { products } from "../content/products.server";
+import { testimonialItem, testimonials } from "../content/testimonials.server";
+import { fixedPages } from "../config/pages";
 import { getMeta } from "../lib/meta";
-import { staticPages } from "../config/pages";
 
-export const meta: Route.MetaFunction = () => getMeta(staticPages.portfolio);
+export function loader() {
+  const { meta, hero, products: productsCopy, cta } = portfolioPage;
+  return {
+    meta,
+    hero,
+    productsCopy,
+    cta,
+    products: products.map((product) => {
+      const testimonial = testimonials.find((entry) => entry.product === product.slug);
+      return {
+        ...productCardData(product),
+        client: product.client,
+        challenge: product.challenge,
+        solution: product.solution,
+        results: product.results,
+        technologies: product.technologies,
+        testimonial: testimonial && testimonialItem(testimonial),
+      };
+    }),
+  };
+}
 
-export default function PortfolioPage() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.portfolio.path }) : [];
+
+export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
+  const { hero, productsCopy, cta } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="Portfolio"
-        title="Products we have built, and what they changed"
-        lead="Eight products across five industries, from real-time payment reconciliation to predictive maintenance on the factory floor."
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PortfolioShowcase
+        id="products"
+        eyebrow={productsCopy.eyebrow}
+        title={productsCopy.title}
+        lead={productsCopy.lead}
+        filterLabel={productsCopy.filterLabel}
+        allLabel={productsCopy.allLabel}
+        detailsLabel={productsCopy.detailsLabel}
+        products={loaderData.products}
+        industries={industries}
       />
-      <CallToAction title="Want results like these?" />
+      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { staticPages } from "../../app/config/pages";
+import { fixedPages } from "../../app/config/pages";
 import { servicePath, services } from "../../app/config/services";
 import { readEventSlugs } from "../../app/content/event-files";
 import { eventPath } from "../../app/content/event-view";
@@ -11,7 +11,7 @@ import { readPublishedPosts } from "../../app/content/post-files";
  */
 export function expectedPublicPaths(): string[] {
   return [
-    ...Object.values(staticPages).map((page) => page.path),
+    ...Object.values(fixedPages).map((page) => page.path),
     ...services.map((service) => servicePath(service.id)),
     ...readPublishedPosts().map((post) => postPath(post.slug)),
     ...readEventSlugs().map(eventPath),

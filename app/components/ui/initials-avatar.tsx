@@ -1,39 +1,55 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { initialsOf } from "../../lib/initials";
+import { initialsOf, toneIndexOf } from "../../lib/initials";
+
+/**
+ * Gradient pairs for the avatars. White initials stay above 4.5:1 on both ends
+ * of every pair. Whole class names, so Tailwind finds them in this file.
+ */
+const tones = [
+  "from-indigo-600 to-violet-700",
+  "from-cyan-700 to-sky-800",
+  "from-emerald-700 to-teal-800",
+  "from-rose-700 to-pink-800",
+  "from-amber-700 to-orange-800",
+  "from-violet-700 to-purple-800",
+  "from-sky-700 to-indigo-700",
+  "from-teal-700 to-cyan-800",
+] as const;
 
 const avatarVariants = cva(
-  // Indigo to deep ink keeps white initials above AA contrast across the whole gradient.
-  "inline-flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-accent to-ink-700 font-semibold tracking-wide text-white select-none",
+  "inline-grid shrink-0 place-items-center rounded-full bg-linear-135 font-semibold tracking-wide text-white ring-1 ring-white/20 select-none ring-inset",
   {
     variants: {
       size: {
-        sm: "size-9 text-xs",
-        md: "size-11 text-sm",
-        lg: "size-14 text-base",
+        sm: "size-10 text-sm",
+        md: "size-14 text-lg",
+        lg: "size-18 text-xl",
       },
     },
     defaultVariants: { size: "md" },
   },
 );
 
-/**
- * A person's initials in a circle, in place of a photo (design brief,
- * "Imagery"). Decorative: the name is always written beside it.
- */
-export function InitialsAvatar({
-  name,
-  size,
-  className,
-  ...props
-}: Omit<ComponentProps<"span">, "children"> &
-  VariantProps<typeof avatarVariants> & { name: string }) {
+type InitialsAvatarProps = Omit<ComponentProps<"span">, "children"> &
+  VariantProps<typeof avatarVariants> & {
+    name: string;
+    /**
+     * Announce the avatar as an image with this name. Leave it out when the
+     * person's name is written next to the avatar: then it is decorative.
+     */
+    label?: string;
+  };
+
+/** A person's initials on a gradient chosen from their name: the same name, the same colours. */
+export function InitialsAvatar({ name, label, size, className, ...props }: InitialsAvatarProps) {
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
     <span
       data-slot="initials-avatar"
-      aria-hidden="true"
-      className={cn(avatarVariants({ size }), className)}
+      className={cn(avatarVariants({ size }), tones[toneIndexOf(name, tones.length)], className)}
+      {...a11y}
       {...props}
     >
       {initialsOf(name)}

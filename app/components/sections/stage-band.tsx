@@ -1,0 +1,92 @@
+import { Check, Clock, CodeXml, PenTool, Search, TrendingUp, type LucideIcon } from "lucide-react";
+import type { HomePage } from "../../content/home-page.server";
+import { cn } from "../../lib/cn";
+import { SectionBand, SectionHeading, type SectionTone } from "./section";
+import type { SectionProps } from "./types";
+
+type Stage = HomePage["engineering"]["stages"][number];
+
+const iconByStage: Record<Stage["id"], LucideIcon> = {
+  discovery: Search,
+  design: PenTool,
+  build: CodeXml,
+  scale: TrendingUp,
+};
+
+type StageBandProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  stages: readonly Stage[];
+  tone?: SectionTone;
+};
+
+/** "Digital engineering": how the company builds, as an ordered sequence of stages. */
+export function StageBand({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  stages,
+  tone = "muted",
+}: StageBandProps) {
+  const headingId = `${id ?? "stages"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
+        {stages.map((stage, index) => {
+          const Icon = iconByStage[stage.id];
+          return (
+            <li
+              key={stage.id}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7"
+            >
+              <div aria-hidden="true" className="flex items-center gap-1.5">
+                <span className="mr-2 text-sm font-semibold text-accent tabular-nums">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                {stages.map((other, otherIndex) => (
+                  <span
+                    key={other.id}
+                    className={cn(
+                      "h-1 flex-1 rounded-full",
+                      otherIndex <= index ? "bg-linear-90 from-accent to-cyan" : "bg-slate-200",
+                    )}
+                  />
+                ))}
+              </div>
+              <div className="mt-6 flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
+                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
+                  <Icon aria-hidden="true" className="size-6" strokeWidth={1.8} />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h3 className="text-xl font-semibold">
+                    <span className="sr-only">Stage {index + 1}: </span>
+                    {stage.title}
+                  </h3>
+                  <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
+                    <Clock aria-hidden="true" className="size-3.5" />
+                    {stage.duration}
+                  </p>
+                </div>
+              </div>
+              <p className="mt-4 mb-6 leading-relaxed text-pretty text-slate-600">
+                {stage.summary}
+              </p>
+              <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700">
+                {stage.points.map((point) => (
+                  <li key={point} className="flex gap-2.5">
+                    <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </SectionBand>
+  );
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { industries } from "../config/navigation";
+import { loadYamlFile } from "./collection";
+import { lineField } from "./fields";
+import { callToActionCopy, fixedList, heroCopy, metaCopy, sectionCopy } from "./page-copy";
+import { productSlugField } from "./product-refs.server";
+
+/** The four stages of the "Digital engineering" band, in the order we work. */
+export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
+
+const stage = z
+  .object({
+    id: z.enum(engineeringStageIds),
+    title: lineField(30),
+    duration: lineField(30),
+    summary: lineField(240),
+    points: z.array(lineField(60)).min(2).max(4),
+  })
+  .strict();
+
+const industryLine = z.object({ industry: z.enum(industries), line: lineField(120) }).strict();
+
+/** The Home page's copy (content/pages/home.yaml). */
+export const homePageSchema = z
+  .object({
+    meta: metaCopy,
+    hero: heroCopy.extend({
+      primaryAction: lineField(30),
+      secondaryAction: lineField(30),
+      highlights: z.array(lineField(40)).max(3),
+    }),
+    engineering: sectionCopy.extend({ stages: fixedList("id", engineeringStageIds, stage) }),
+    selectedWork: sectionCopy.extend({
+      action: lineField(40),
+      products: z
+        .array(productSlugField)
+        .min(3)
+        .max(4)
+        .refine((slugs) => new Set(slugs).size === slugs.length, "must not repeat a product"),
+    }),
+    industries: sectionCopy.extend({ items: fixedList("industry", industries, industryLine) }),
+    proof: sectionCopy,
+    testimonials: sectionCopy,
+    closing: callToActionCopy,
+  })
+  .strict();
+
+export type HomePage = z.output<typeof homePageSchema>;
+
+const files = import.meta.glob<string>("/content/pages/home.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export const homePage: HomePage = loadYamlFile(
+  "content/pages/home.yaml",
+  files["/content/pages/home.yaml"],
+  homePageSchema,
+);

@@ -1,0 +1,79 @@
+import { industries } from "../../app/config/navigation";
+import { homeCopy, products, testimonials } from "./content-files";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+test("the hero offers a project start and the portfolio", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeCopy.hero.title);
+  const hero = page.getByRole("region", { name: homeCopy.hero.title });
+  await expect(hero.getByRole("link", { name: homeCopy.hero.primaryAction })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expect(hero.getByRole("link", { name: homeCopy.hero.secondaryAction })).toHaveAttribute(
+    "href",
+    "/portfolio",
+  );
+});
+
+test("the sections come in the brief's order", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+  const expected = [
+    homeCopy.engineering.title,
+    homeCopy.selectedWork.title,
+    homeCopy.industries.title,
+    homeCopy.proof.title,
+    homeCopy.testimonials.title,
+    homeCopy.closing.title,
+  ];
+  expect(headings.filter((heading) => expected.includes(heading))).toEqual(expected);
+});
+
+test("the engineering band shows the four stages in order", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await expect(page.locator("#digital-engineering").getByRole("heading", { level: 3 })).toHaveText(
+    homeCopy.engineering.stages.map((stage) => new RegExp(`${stage.title}$`)),
+  );
+});
+
+test("industries served are the footer's five", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await expect(page.locator("#industries").getByRole("heading", { level: 3 })).toHaveText([
+    ...industries,
+  ]);
+});
+
+test("a selected product opens its case study on the portfolio", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const slugs = homeCopy.selectedWork.products;
+  const cards = page.locator("#selected-work article");
+  await expect(cards).toHaveCount(slugs.length);
+  const product = products.find((entry) => entry.slug === slugs[1])!;
+  await cards
+    .nth(1)
+    .getByRole("link", { name: new RegExp(product.name) })
+    .click();
+  await expect(page).toHaveURL(`/portfolio#${product.slug}`);
+  await expect(page.locator(`article[id="${product.slug}"] details`)).toHaveAttribute("open", "");
+});
+
+test("three testimonials, each linking to its product's case study", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const quotes = page.locator("#testimonials figure");
+  await expect(quotes).toHaveCount(3);
+  for (const [index, testimonial] of testimonials.slice(0, 3).entries()) {
+    await expect(quotes.nth(index).getByRole("link")).toHaveAttribute(
+      "href",
+      `/portfolio#${testimonial.product}`,
+    );
+  }
+});
+
+test("Home and About show the same figures", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const onHome = await page.getByTestId("figure-stats").innerText();
+  await gotoHydrated(page, "/about");
+  expect(await page.getByTestId("figure-stats").innerText()).toBe(onHome);
+  expect(onHome).toContain(String(new Date().getFullYear() - 2014));
+});

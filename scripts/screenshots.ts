@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { prerenderedPaths } from "../app/config/prerender";
+import { readPublicPaths } from "../app/config/prerender";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "../tests/browser";
 
 /**
@@ -9,7 +9,7 @@ import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "
  * (BASE_URL defaults to http://localhost:3000). Files go to screenshots/.
  */
 const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
-const paths = [...prerenderedPaths, "/events", "/services", "/no-such-page"];
+const paths = [...readPublicPaths(), "/services", "/no-such-page"];
 
 assertChromiumInstalled();
 mkdirSync("screenshots", { recursive: true });

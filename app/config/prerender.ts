@@ -1,30 +1,42 @@
-import { postPath } from "../content/post-collection";
-import { readPublishedPosts } from "../content/post-files";
 import { readEventSlugs } from "../content/event-files";
 import { eventPath } from "../content/event-view";
+import { postPath } from "../content/post-collection";
+import { readPublishedPosts } from "../content/post-files";
 import { blogFeedPath } from "./feeds";
 import { iconPath, siteIcons, type SiteIconName } from "./icons";
+import { fixedPages } from "./pages";
 import { servicePath, services } from "./services";
 import { socialCardPath } from "./social";
 
+/*
+ * Read by react-router.config.ts, scripts and browser tests, outside Vite, so
+ * posts and events come from disk (docs/decisions/020). Drafts are not
+ * published, so neither prerendered nor listed.
+ */
+
 /**
  * Pages whose HTML is the same for every visitor, rendered once at build time
- * and served as static files. Events stay server-rendered: whether an event is
- * upcoming depends on the day it is served. See docs/decisions/003.
- *
- * Read by react-router.config.ts, scripts and browser tests, outside Vite, so
- * the blog's posts come from disk through the same schema the app uses
- * (docs/decisions/020). Drafts are not published, so not prerendered.
+ * and served as static files. Home, events and contact stay server-rendered:
+ * home and events show what is still to come at the instant they are served,
+ * and the contact form carries a fresh token. See docs/decisions/003 and 007.
  */
 export const prerenderedPaths: readonly string[] = [
-  "/",
-  "/about",
+  fixedPages.about.path,
   ...services.map((service) => servicePath(service.id)),
-  "/portfolio",
-  "/blog",
+  fixedPages.portfolio.path,
+  fixedPages.blog.path,
   ...readPublishedPosts().map((post) => postPath(post.slug)),
-  "/contact",
 ];
+
+/** Every public page, prerendered or not: each gets a social card. */
+export function readPublicPaths(): string[] {
+  return [
+    ...Object.values(fixedPages).map((page) => page.path),
+    ...services.map((service) => servicePath(service.id)),
+    ...readPublishedPosts().map((post) => postPath(post.slug)),
+    ...readEventSlugs().map(eventPath),
+  ];
+}
 
 /**
  * Files rendered by resource routes at build time and served as static files:
@@ -37,5 +49,5 @@ export const prerenderedResources: readonly string[] = [
   blogFeedPath,
   "/manifest.webmanifest",
   ...Object.keys(siteIcons).map((name) => iconPath(name as SiteIconName)),
-  ...[...prerenderedPaths, "/events", ...readEventSlugs().map(eventPath)].map(socialCardPath),
+  ...readPublicPaths().map(socialCardPath),
 ];

@@ -29,6 +29,7 @@ export const homePageSchema = z
       secondaryAction: lineField(30),
       highlights: z.array(lineField(40)).max(3),
     }),
+    services: sectionCopy,
     engineering: sectionCopy.extend({ stages: fixedList("id", engineeringStageIds, stage) }),
     selectedWork: sectionCopy.extend({
       action: lineField(40),
@@ -41,6 +42,7 @@ export const homePageSchema = z
     industries: sectionCopy.extend({ items: fixedList("industry", industries, industryLine) }),
     proof: sectionCopy,
     testimonials: sectionCopy,
+    latestPosts: sectionCopy.extend({ action: lineField(30) }),
     closing: callToActionCopy,
   })
   .strict();

@@ -6,6 +6,9 @@ import { FigureStats } from "../components/sections/figure-stats";
 import { HeroHome } from "../components/sections/hero-home";
 import { IndustryList } from "../components/sections/industry-list";
 import { ProductCards } from "../components/sections/product-cards";
+import { NextEvent } from "../components/sections/next-event";
+import { PostGrid } from "../components/sections/post-grid";
+import { ServiceGrid } from "../components/sections/service-grid";
 import { StageBand } from "../components/sections/stage-band";
 import { TestimonialList } from "../components/sections/testimonial-list";
 import { Button } from "../components/ui/button";
@@ -16,10 +19,28 @@ import { findProduct, products } from "../content/products.server";
 import { featuredTestimonials, testimonialItem } from "../content/testimonials.server";
 import { fixedPages } from "../config/pages";
 import { getMeta } from "../lib/meta";
+import { requestTime } from "../lib/request-clock";
+import { nextEventAt, toEventView } from "../content/events.server";
+import { latestPostSummaries } from "../content/posts.server";
+import { serviceSummaries } from "../content/services.server";
 
-export function loader() {
-  const { meta, hero, engineering, selectedWork, industries, proof, testimonials, closing } =
-    homePage;
+// Server-rendered per request, not prerendered: the next event depends on the
+// instant the page is served (docs/decisions/007).
+export function loader({ context }: Route.LoaderArgs) {
+  const now = requestTime(context);
+  const nextEvent = nextEventAt(now);
+  const {
+    meta,
+    hero,
+    services,
+    engineering,
+    selectedWork,
+    industries,
+    proof,
+    testimonials,
+    latestPosts,
+    closing,
+  } = homePage;
   return {
     meta,
     hero,
@@ -43,6 +64,9 @@ export function loader() {
     },
     proof: { ...proof, figures: figureStats() },
     testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
+    services: { ...services, items: serviceSummaries() },
+    latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
+    nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
     closing,
   };
 }
@@ -51,7 +75,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.home.path }) : [];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { hero, engineering, selectedWork, industries, proof, testimonials, closing } = loaderData;
+  const {
+    hero,
+    services,
+    engineering,
+    selectedWork,
+    industries,
+    proof,
+    testimonials,
+    latestPosts,
+    nextEvent,
+    closing,
+  } = loaderData;
   return (
     <>
       <HeroHome
@@ -61,6 +96,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         primaryAction={{ label: hero.primaryAction, href: "/contact" }}
         secondaryAction={{ label: hero.secondaryAction, href: "/portfolio" }}
         highlights={hero.highlights}
+      />
+      <ServiceGrid
+        id="services"
+        eyebrow={services.eyebrow}
+        title={services.title}
+        lead={services.lead}
+        services={services.items}
+        tone="muted"
       />
       <StageBand
         id="digital-engineering"
@@ -106,6 +149,23 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         testimonials={testimonials.items}
         tone="muted"
       />
+      <PostGrid
+        id="latest-posts"
+        eyebrow={latestPosts.eyebrow}
+        title={latestPosts.title}
+        lead={latestPosts.lead}
+        posts={latestPosts.items}
+        action={
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent"
+          >
+            {latestPosts.action}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        }
+      />
+      <NextEvent event={nextEvent} />
       <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />
     </>
   );

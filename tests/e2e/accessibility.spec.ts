@@ -1,7 +1,7 @@
-import { prerenderedPaths } from "../../app/config/prerender";
+import { readPublicPaths } from "../../app/config/prerender";
 import { desktopMenu, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
-const pages = [...prerenderedPaths, "/events", "/no-such-page"];
+const pages = [...readPublicPaths(), "/no-such-page"];
 
 for (const path of pages) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {

@@ -2,13 +2,17 @@ import { XMLParser } from "fast-xml-parser";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { blogFeedPath } from "../../app/config/feeds";
 import { siteIcons } from "../../app/config/icons";
+import { fixedPages } from "../../app/config/pages";
+import { postPath } from "../../app/content/post-collection";
+import { readPublishedPosts } from "../../app/content/post-files";
 import { siteConfig } from "../../app/config/site";
 import { DEFAULT_SITE_URL } from "../../app/config/site-url";
 import { socialCardSize } from "../../app/config/social";
 import { pngSize } from "../../app/lib/png-size";
 import { expect, test } from "./fixtures";
-import { expectedPublicPaths } from "./site-pages";
+import { readPublicPaths } from "../../app/config/prerender";
 
 // What search engines and link previews read. Server-level checks: one project runs them.
 test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
@@ -78,7 +82,7 @@ const requiredJsonLd: Record<string, string[]> = {
 
 test("the sitemap lists exactly the public pages, each answering 200", async ({ request }) => {
   const listed = await sitemapPaths(request);
-  expect([...listed].sort()).toEqual([...expectedPublicPaths()].sort());
+  expect([...listed].sort()).toEqual(readPublicPaths().sort());
   for (const pagePath of listed) {
     expect((await request.get(pagePath, { maxRedirects: 0 })).status(), pagePath).toBe(200);
   }
@@ -222,4 +226,32 @@ test("no page links to a URL that answers 404, except the footer's /services kep
   }
   expect(broken).toEqual([]);
   expect(checked.get("/services")).toBe(404);
+});
+
+test("the blog's RSS 2.0 feed lists exactly the published posts, newest first, and the blog links to it", async ({
+  page,
+  request,
+}) => {
+  const response = await request.get(blogFeedPath);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/rss+xml");
+  const feed = xml.parse(await response.text());
+  expect(feed.rss["@_version"]).toBe("2.0");
+  const items = [feed.rss.channel.item].flat() as {
+    link: string;
+    pubDate: string;
+    title: string;
+  }[];
+  const published = readPublishedPosts();
+  expect(items.map((item) => localPath(item.link))).toEqual(
+    published.map((post) => postPath(post.slug)),
+  );
+  expect(items.map((item) => item.title)).toEqual(published.map((post) => post.title));
+  for (const item of items) expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+
+  for (const pagePath of [fixedPages.blog.path, postPath(published[0]!.slug)]) {
+    await page.goto(pagePath);
+    const alternate = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+    await expect(alternate).toHaveAttribute("href", blogFeedPath);
+  }
 });

@@ -1,13 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { prerenderedPaths } from "../../app/config/prerender";
+import { prerenderedPaths, readPublicPaths } from "../../app/config/prerender";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /** Words that mean unfinished copy; none may reach a visitor. */
 const UNFINISHED = /\b(lorem|ipsum|coming soon|todo|tbd|placeholder text)\b/i;
 
 /** Pages served per request rather than prerendered (and so not in build/client). */
-const serverRenderedPaths = ["/events", "/contact", "/no-such-page"];
+// Every public page not prerendered, plus the not-found page.
+const serverRenderedPaths = [
+  ...readPublicPaths().filter((path) => !prerenderedPaths.includes(path)),
+  "/no-such-page",
+];
 
 /**
  * What a visitor can read on a page: its text and the attributes that are
@@ -77,7 +81,7 @@ test.describe("finished copy", () => {
 test.describe("narrow screens", () => {
   test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "a phone's width"));
 
-  const paths = [...new Set([...prerenderedPaths, ...serverRenderedPaths])];
+  const paths = [...readPublicPaths(), "/no-such-page"];
   for (const pagePath of paths) {
     test(`${pagePath} does not scroll sideways at 320 px`, async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 720 });

@@ -103,7 +103,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         title={services.title}
         lead={services.lead}
         services={services.items}
-        tone="muted"
       />
       <StageBand
         id="digital-engineering"

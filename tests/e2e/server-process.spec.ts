@@ -21,15 +21,23 @@ test("on SIGTERM the server finishes and exits with status 0", async () => {
   // Port 0: the system picks a free port, so parallel runs (other worktrees,
   // other workers) never meet on a fixed one; the start-up line names it.
   const server = startProductionServer({ PORT: "0" });
-  const listeningLine = /listening on http:\/\/[^:]+:(\d+)/;
-  await expect.poll(() => listeningLine.test(server.output())).toBe(true);
-  const port = Number(listeningLine.exec(server.output())?.[1]);
-  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-  expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);
+  try {
+    const listeningLine = /listening on http:\/\/[^:]+:(\d+)/;
+    // Start-up reads the whole build; on a busy machine that takes a while.
+    await expect.poll(() => listeningLine.test(server.output()), { timeout: 30_000 }).toBe(true);
+    const port = Number(listeningLine.exec(server.output())?.[1]);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);
 
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
-  expect(server.output()).toContain("SIGTERM received");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM received");
+  } finally {
+    // A failed assertion must not leave the server running.
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGKILL");
+    }
+  }
 });
 
 test("a wrong PORT stops the server with a message that names it", async () => {

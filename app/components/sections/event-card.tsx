@@ -11,6 +11,7 @@ import { cn } from "../../lib/cn";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import type { SectionProps } from "./types";
+import { InitialsAvatar } from "../ui/initials-avatar";
 
 type EventCardProps = SectionProps & {
   event: EventView;
@@ -279,7 +280,7 @@ export function EventSpeakers({
       <ul className="mt-3 space-y-4">
         {event.speakers.map((speaker) => (
           <li key={speaker.name} className="flex items-center gap-3">
-            <InitialsAvatar name={speaker.name} />
+            <InitialsAvatar name={speaker.name} size="sm" />
             <div className="min-w-0 text-sm leading-snug">
               <p className="font-semibold text-slate-900">{speaker.name}</p>
               <p className="text-slate-600">
@@ -318,25 +319,5 @@ function DateTile({ event, className }: { event: EventView; className?: string }
       </span>
       <span className="block pt-1 pb-2 text-xs font-medium text-slate-500">{event.day.year}</span>
     </div>
-  );
-}
-
-/** A person's initials in a tinted circle, in place of a photo. Decorative: the name is beside it. */
-function InitialsAvatar({ name }: { name: string }) {
-  const initials = name
-    .replace(/^(Dr|Prof)\.?\s+/i, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0])
-    .filter((letter, index, all) => index === 0 || index === all.length - 1)
-    .join("")
-    .toUpperCase();
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-10 shrink-0 place-items-center rounded-full bg-gradient-to-br from-accent to-ink-700 text-sm font-semibold text-white"
-    >
-      {initials}
-    </span>
   );
 }

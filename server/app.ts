@@ -3,6 +3,9 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { contactFormContext, contactPostGuard } from "./leads/http";
+import type { LeadIntake } from "./leads/lead-intake";
+import { consoleLogger, type Logger } from "./leads/logger";
 import { findPrerenderedPages } from "./static-pages";
 
 export type AppOptions = {
@@ -12,6 +15,18 @@ export type AppOptions = {
   clientDir: string;
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
+  /**
+   * The contact form's lead pipeline (server/leads). Without it the contact
+   * page still renders, and its form posts are answered 503.
+   */
+  leads?: LeadIntake;
+  /**
+   * Which proxies may set X-Forwarded-For (Express's "trust proxy", from
+   * TRUST_PROXY). None by default: the client address is the socket's peer.
+   */
+  trustProxy?: boolean | number | string;
+  /** Where the contact form's guard reports rejected posts. */
+  log?: Logger;
 };
 
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
@@ -22,9 +37,17 @@ const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
  * cached for a year, prerendered pages served as files, and React Router for
  * everything else. See docs/decisions/003.
  */
-export function createApp({ build, clientDir, mode = "production" }: AppOptions): express.Express {
+export function createApp({
+  build,
+  clientDir,
+  mode = "production",
+  leads,
+  trustProxy = false,
+  log = consoleLogger,
+}: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
 
   app.use(rejectMalformedUrls);
   app.use(compression());
@@ -64,7 +87,16 @@ export function createApp({ build, clientDir, mode = "production" }: AppOptions)
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
-  app.all("/{*path}", createRequestHandler({ build, mode }));
+  // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(contactPostGuard({ log }));
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (_req, res) => (leads ? { contactForm: contactFormContext(leads, res) } : {}),
+    }),
+  );
 
   app.use(handleErrors);
   return app;

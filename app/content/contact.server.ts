@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { loadYamlFile } from "./collection";
+import { lineField } from "./fields";
+
+/** The contact page's copy (content/contact/page.yaml). */
+export const contactPageSchema = z
+  .object({
+    hero: z.object({ eyebrow: lineField(40), title: lineField(80), lead: lineField(260) }).strict(),
+    form: z
+      .object({
+        title: lineField(60),
+        intro: lineField(260),
+        submitLabel: lineField(30),
+        pendingLabel: lineField(40),
+        privacy: lineField(260),
+      })
+      .strict(),
+    confirmation: z
+      .object({ title: lineField(80), body: lineField(300), anotherLabel: lineField(40) })
+      .strict(),
+    nextSteps: z
+      .object({
+        title: lineField(60),
+        steps: z
+          .array(z.object({ title: lineField(60), body: lineField(200) }).strict())
+          .min(2)
+          .max(4),
+      })
+      .strict(),
+    direct: z.object({ title: lineField(60), body: lineField(200) }).strict(),
+    offices: z
+      .object({ eyebrow: lineField(40), title: lineField(80), lead: lineField(260) })
+      .strict(),
+  })
+  .strict();
+
+export type ContactPageCopy = z.output<typeof contactPageSchema>;
+
+const files = import.meta.glob<string>("/content/contact/page.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export const contactPage: ContactPageCopy = loadYamlFile(
+  "/content/contact/page.yaml",
+  files["/content/contact/page.yaml"],
+  contactPageSchema,
+);

@@ -16,7 +16,27 @@ export const contactPageSchema = z
       })
       .strict(),
     confirmation: z
-      .object({ title: lineField(80), body: lineField(300), anotherLabel: lineField(40) })
+      .object({
+        title: lineField(80),
+        body: lineField(300),
+        anotherLabel: lineField(40),
+        meanwhile: z
+          .object({
+            title: lineField(40),
+            links: z
+              .array(
+                z
+                  .object({
+                    label: lineField(40),
+                    href: z.string().regex(/^\/[a-z0-9/-]*$/, "must be a path on this site"),
+                    body: lineField(140),
+                  })
+                  .strict(),
+              )
+              .length(2),
+          })
+          .strict(),
+      })
       .strict(),
     nextSteps: z
       .object({

@@ -1,7 +1,9 @@
 import { prerenderedPaths } from "../../app/config/prerender";
 import { desktopMenu, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
-const pages = [...prerenderedPaths, "/events", "/no-such-page"];
+// /contact is server-rendered (its form carries a fresh token); contact.spec.ts
+// also checks it with errors shown and after sending.
+const pages = [...prerenderedPaths, "/events", "/contact", "/no-such-page"];
 
 for (const path of pages) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {

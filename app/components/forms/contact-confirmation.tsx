@@ -5,7 +5,12 @@ import { contactFormAnchor, contactFormPath } from "../../lib/contact-form";
 import { Button } from "../ui/button";
 
 type ContactConfirmationProps = {
-  copy: { title: string; body: string; anotherLabel: string };
+  copy: {
+    title: string;
+    body: string;
+    anotherLabel: string;
+    meanwhile: { title: string; links: readonly { label: string; href: string; body: string }[] };
+  };
 };
 
 /**
@@ -42,6 +47,33 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
           <ArrowRight aria-hidden="true" />
         </Link>
       </Button>
+
+      <div className="mt-10 border-t border-slate-200 pt-8">
+        <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-600 uppercase">
+          {copy.meanwhile.title}
+        </h3>
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+          {copy.meanwhile.links.map((link) => (
+            <li key={link.href}>
+              <Link
+                to={link.href}
+                className="group block h-full rounded-xl border border-slate-200 p-5 transition-[border-color,box-shadow] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5"
+              >
+                <span className="flex items-center justify-between gap-3 font-semibold text-slate-900">
+                  {link.label}
+                  <ArrowRight
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-slate-400 transition-colors group-hover:text-accent"
+                  />
+                </span>
+                <span className="mt-2 block text-[15px] leading-relaxed text-slate-600">
+                  {link.body}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

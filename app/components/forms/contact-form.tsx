@@ -129,7 +129,7 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
         {formMessage && <FormMessage failure={formMessage} />}
       </div>
 
-      <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-6 gap-y-7 sm:grid-cols-2">
         <FormField name="name" label={fieldLabels.name} error={errors.name}>
           {(control) => (
             <Input {...control} autoComplete="name" required defaultValue={values.name} />

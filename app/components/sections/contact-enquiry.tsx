@@ -1,4 +1,5 @@
 import { Mail, Phone } from "lucide-react";
+import type { ComponentProps } from "react";
 import { siteConfig } from "../../config/site";
 import { contactFormAnchor, type ServiceOptionId } from "../../lib/contact-form";
 import { ContactConfirmation } from "../forms/contact-confirmation";
@@ -12,7 +13,7 @@ type Step = { title: string; body: string };
 type ContactEnquiryProps = SectionProps & {
   copy: {
     form: ContactFormCopy & { title: string; intro: string };
-    confirmation: { title: string; body: string; anotherLabel: string };
+    confirmation: ComponentProps<typeof ContactConfirmation>["copy"];
     nextSteps: { title: string; steps: readonly Step[] };
     direct: { title: string; body: string };
   };
@@ -39,7 +40,7 @@ export function ContactEnquiry({
       className={className}
       labelledBy={sent ? "contact-confirmation-heading" : "contact-form-heading"}
     >
-      <div className="grid gap-12 lg:grid-cols-12 lg:gap-14">
+      <div className="grid grid-cols-1 gap-12 lg:grid-cols-12 lg:gap-14">
         <div id={contactFormAnchor} className="scroll-mt-6 lg:col-span-7">
           <Card className="px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
             {sent ? (

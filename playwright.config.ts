@@ -16,6 +16,9 @@ const e2eDatabaseUrl = process.env.E2E_DATABASE_URL ?? freshDatabaseUrl();
 const e2eTokenSecret = process.env.E2E_FORM_TOKEN_SECRET ?? randomBytes(24).toString("hex");
 process.env.E2E_DATABASE_URL = e2eDatabaseUrl;
 process.env.E2E_FORM_TOKEN_SECRET = e2eTokenSecret;
+// Servers the tests start themselves inherit the throwaway database too, never
+// the one in data/ or a DATABASE_URL set in the shell.
+process.env.DATABASE_URL = e2eDatabaseUrl;
 
 function freshDatabaseUrl(): string {
   const file = path.join(tmpdir(), `corvanta-e2e-${port}.db`);

@@ -307,12 +307,6 @@ export function firstInvalidField(errors: ContactFieldErrors): ContactField | un
   return contactFields.find((field) => errors[field]);
 }
 
-/**
- * Why a post was turned away before its fields were read. The form shows a
- * message for each; the server never says which trap a bot fell into.
- */
-export type ContactRejection = "rejected" | "expired" | "rate-limited";
-
 /** What the route's action answers when a post is not accepted. */
 export type ContactFormFailure =
   | { kind: "invalid"; errors: ContactFieldErrors; values: ContactFormValues }

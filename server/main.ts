@@ -15,14 +15,17 @@ const env = (() => {
     process.exit(1);
   }
 })();
-const build = (await import(new URL("./index.js", import.meta.url).href)) as ServerBuild;
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
-// The database is opened and migrated before the first request is accepted.
-const leads = await startLeadPipeline(env, { log: consoleLogger }).catch((error: Error) => {
-  console.error(`The lead database could not be opened: ${error.message}`);
-  process.exit(1);
-});
+// The database is opened and migrated (while the React Router build loads)
+// before the first request is accepted.
+const [build, leads] = await Promise.all([
+  import(new URL("./index.js", import.meta.url).href) as Promise<ServerBuild>,
+  startLeadPipeline(env, { log: consoleLogger }).catch((error: Error) => {
+    console.error(`The lead database could not be opened: ${error.message}`);
+    process.exit(1);
+  }),
+]);
 
 const app = createApp({
   build,

@@ -103,3 +103,10 @@ for (const kind of testDatabaseKinds) {
     }
   });
 }
+
+test("a database the server cannot open stops it with a message, before it listens", async () => {
+  const server = startServer("postgres://nobody@127.0.0.1:1/corvanta");
+  await expect(server.url).rejects.toThrow(/The lead database could not be opened/);
+  const [code] = await server.exited;
+  expect(code).toBe(1);
+});

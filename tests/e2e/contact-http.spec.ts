@@ -14,10 +14,13 @@ const MB = 1024 * 1024;
 for (const kind of testDatabaseKinds) {
   test.describe(`the contact form's abuse rules on ${kind}`, () => {
     let server: ContactServer;
-    test.beforeEach(async () => {
+    test.beforeEach(async ({ viewportKind }) => {
+      if (viewportKind !== "desktop") return;
       server = await startContactServer({ kind, rateLimit: { maxPosts: 3, windowMs: 600_000 } });
     });
-    test.afterEach(() => server.close());
+    test.afterEach(async ({ viewportKind }) => {
+      if (viewportKind === "desktop") await server.close();
+    });
 
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       postForm(`${server.url}/contact`, fields, headers);

@@ -20,9 +20,11 @@ function startProductionServer(env: Record<string, string>) {
 test("on SIGTERM the server finishes and exits with status 0", async () => {
   const port = 3190 + test.info().workerIndex;
   const server = startProductionServer({ PORT: String(port) });
+  // Start-up loads the build and opens and migrates the lead database first.
   await expect
     .poll(
       async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0,
+      { timeout: 20_000 },
     )
     .toBe(200);
   expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);

@@ -7,8 +7,10 @@ import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/d
 
 /**
  * Throwaway databases for the tests: a SQLite file in a temporary folder
- * always, and a fresh schema in the PostgreSQL database of TEST_DATABASE_URL
- * when it is set (`.ci/run` sets it), so every test sees empty tables.
+ * always, and a fresh database on the PostgreSQL server of TEST_DATABASE_URL
+ * when it is set (`.ci/run` sets it), so every test sees empty tables. A
+ * database each, not a schema each: the migrator reads the catalogue of the
+ * whole database, which another test may be dropping a schema from.
  */
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -51,18 +53,18 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
 
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  await withClient(base, (client) => client.query(`CREATE SCHEMA ${schema}`));
-  const withSchema = new URL(base);
-  withSchema.searchParams.set("options", `-c search_path=${schema}`);
-  url = withSchema.toString();
+  const name = `corvanta_test_${randomBytes(6).toString("hex")}`;
+  await withClient(base, (client) => client.query(`CREATE DATABASE ${name}`));
+  const own = new URL(base);
+  own.pathname = `/${name}`;
+  url = own.toString();
   return {
     kind,
     url,
     open,
     drop: async () => {
       await closeAll();
-      await withClient(base, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      await withClient(base, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
     },
   };
 }

@@ -1,9 +1,30 @@
 import { defineConfig } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "./tests/browser";
 
 assertChromiumInstalled();
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+
+// The test server's leads go to a throwaway SQLite file, and it signs form
+// tokens with a secret the tests know (tests/e2e/contact-support.ts). The
+// runner picks both once; its workers inherit them through the environment.
+const e2eDatabaseUrl = process.env.E2E_DATABASE_URL ?? freshDatabaseUrl();
+const e2eTokenSecret = process.env.E2E_FORM_TOKEN_SECRET ?? randomBytes(24).toString("hex");
+process.env.E2E_DATABASE_URL = e2eDatabaseUrl;
+process.env.E2E_FORM_TOKEN_SECRET = e2eTokenSecret;
+// Servers the tests start themselves inherit the throwaway database too, never
+// the one in data/ or a DATABASE_URL set in the shell.
+process.env.DATABASE_URL = e2eDatabaseUrl;
+
+function freshDatabaseUrl(): string {
+  const file = path.join(tmpdir(), `corvanta-e2e-${port}.db`);
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  return `file:${file}`;
+}
 
 // Every test runs against the production build (`npm run test:e2e` builds it
 // first when it is missing or stale), at a phone and a desktop width.
@@ -25,7 +46,15 @@ export default defineConfig({
   webServer: {
     command: "node build/server/main.js",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: e2eDatabaseUrl,
+      FORM_TOKEN_SECRET: e2eTokenSecret,
+      // Every test posts from 127.0.0.1; the rate limit's own tests use their own server.
+      RATE_LIMIT_MAX: "100000",
+      SMTP_URL: "",
+    },
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

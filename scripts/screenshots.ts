@@ -9,7 +9,7 @@ import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "
  * (BASE_URL defaults to http://localhost:3000). Files go to screenshots/.
  */
 const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
-const paths = [...readPublicPaths(), "/services", "/no-such-page"];
+const paths = [...readPublicPaths(), "/contact?sent=1", "/services", "/no-such-page"];
 
 assertChromiumInstalled();
 mkdirSync("screenshots", { recursive: true });
@@ -18,7 +18,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
   for (const path of paths) {
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-    const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll("/", "-")}.png`;
+    const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll(/[/?=]/g, "-")}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

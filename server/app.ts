@@ -3,6 +3,9 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { contactFormContext, contactPostGuard } from "./leads/http";
+import type { LeadIntake } from "./leads/lead-intake";
+import { consoleLogger, type Logger } from "./leads/logger";
 import { findPrerenderedPages } from "./static-pages";
 
 export type AppOptions = {
@@ -18,6 +21,18 @@ export type AppOptions = {
    * real clock unless a test starts the app at a chosen instant.
    */
   now?: () => Date;
+  /**
+   * The contact form's lead pipeline (server/leads). Without it the contact
+   * page still renders, and its form posts are answered 503.
+   */
+  leads?: LeadIntake;
+  /**
+   * Which proxies may set X-Forwarded-For (Express's "trust proxy", from
+   * TRUST_PROXY). None by default: the client address is the socket's peer.
+   */
+  trustProxy?: boolean | number | string;
+  /** Where the contact form's guard reports rejected posts. */
+  log?: Logger;
 };
 
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
@@ -33,9 +48,13 @@ export function createApp({
   clientDir,
   mode = "production",
   now = () => new Date(),
+  leads,
+  trustProxy = false,
+  log = consoleLogger,
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
 
   app.use(rejectMalformedUrls);
   app.use(compression());
@@ -75,7 +94,21 @@ export function createApp({
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
-  app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext: () => ({ now }) }));
+  // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(contactPostGuard({ log }));
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      // The clock loaders read (decision 031) and, when the lead pipeline runs,
+      // the contact form's intake.
+      getLoadContext: (_req, res) => ({
+        now,
+        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
+      }),
+    }),
+  );
 
   app.use(handleErrors);
   return app;

@@ -20,3 +20,64 @@ describe("readEnv", () => {
     expect(() => readEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
 });
+
+describe("readEnv: the lead pipeline's variables", () => {
+  it("needs none of them: SQLite in data/, no SMTP, the site's address, no proxy", () => {
+    const env = readEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.FORM_TOKEN_SECRET).toBeUndefined();
+    expect(env).toMatchObject({
+      DATABASE_URL: "file:data/corvanta.db",
+      LEADS_NOTIFY_TO: ["hello@corvanta.example"],
+      LEADS_MAIL_FROM: "Corvanta Digital website <website@corvanta.example>",
+      TRUST_PROXY: false,
+      RATE_LIMIT_MAX: 5,
+      RATE_LIMIT_WINDOW_MINUTES: 10,
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    const env = readEnv({ SMTP_URL: "", DATABASE_URL: "" });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBe("file:data/corvanta.db");
+  });
+
+  it("reads well-formed values", () => {
+    expect(
+      readEnv({
+        DATABASE_URL: "postgres://site@db/leads",
+        SMTP_URL: "smtps://user:pass@mail.example:465",
+        LEADS_NOTIFY_TO: "sales@corvanta.example, ops@corvanta.example",
+        LEADS_MAIL_FROM: "website@corvanta.example",
+        TRUST_PROXY: "1",
+        RATE_LIMIT_MAX: "20",
+      }),
+    ).toMatchObject({
+      DATABASE_URL: "postgres://site@db/leads",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      LEADS_NOTIFY_TO: ["sales@corvanta.example", "ops@corvanta.example"],
+      TRUST_PROXY: 1,
+      RATE_LIMIT_MAX: 20,
+    });
+    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe(
+      "loopback, 10.0.0.0/8",
+    );
+    expect(readEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  });
+
+  it("names the variable that is wrong", () => {
+    const wrong: Record<string, string> = {
+      DATABASE_URL: "mysql://db/leads",
+      SMTP_URL: "http://mail.example",
+      LEADS_NOTIFY_TO: "sales at corvanta",
+      LEADS_MAIL_FROM: "Website <website@corvanta.example>\r\nBcc: x@example.com",
+      TRUST_PROXY: "my-proxy",
+      FORM_TOKEN_SECRET: "short",
+      RATE_LIMIT_MAX: "0",
+      RATE_LIMIT_WINDOW_MINUTES: "soon",
+    };
+    for (const [name, value] of Object.entries(wrong)) {
+      expect(() => readEnv({ [name]: value }), name).toThrow(new RegExp(`${name}: `));
+    }
+  });
+});

@@ -1,67 +1,72 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/contact";
+import { ContactEnquiry } from "../components/sections/contact-enquiry";
+import { ContactOffices } from "../components/sections/contact-offices";
 import { PageHero } from "../components/sections/page-hero";
-import { Container } from "../components/ui/container";
-import { siteConfig } from "../config/site";
+import { contactPage } from "../content/contact.server";
+import {
+  contactFormAnchor,
+  contactFormPath,
+  contactSentParam,
+  isServiceOptionId,
+} from "../lib/contact-form";
+import { fixedPages } from "../config/pages";
 import { getMeta } from "../lib/meta";
-import { fixedPageMeta } from "../content/page-meta.server";
 
-export function loader() {
-  return { meta: fixedPageMeta.contact };
+// Server-rendered on every request (not prerendered): each rendering of the
+// form carries a fresh time token. See docs/decisions/051.
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? getMeta({ ...loaderData.copy.meta, path: fixedPages.contact.path }) : [];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const service = url.searchParams.get("service");
+  return {
+    copy: contactPage,
+    formToken: context.contactForm?.issueToken() ?? null,
+    defaultService: isServiceOptionId(service) ? service : undefined,
+    sent: url.searchParams.has(contactSentParam),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
+export async function action({ context }: Route.ActionArgs) {
+  if (!context.contactForm) {
+    throw data("The contact form needs the site's own server (npm start).", { status: 503 });
+  }
+  const outcome = await context.contactForm.receive();
+  switch (outcome.kind) {
+    case "accepted":
+      // The lead is committed; only now is the visitor told so.
+      return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
+    case "rate-limited":
+      return data(outcome, {
+        status: 429,
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    default:
+      return data(outcome, { status: 400 });
+  }
+}
 
-export default function ContactPage() {
+// A document post answered 429 keeps the action's Retry-After.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
+};
+
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { copy, formToken, defaultService, sent } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="Contact"
-        title="Tell us what you need to build"
-        lead="Write to us with a few lines about your product, your timeline and your budget. A senior engineer replies within one business day."
+      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.lead} />
+      <ContactEnquiry
+        copy={copy}
+        formToken={formToken}
+        defaultService={defaultService}
+        sent={sent}
       />
-      <section className="bg-white py-16 md:py-24" aria-labelledby="contact-details-heading">
-        <Container>
-          <h2 id="contact-details-heading" className="text-3xl font-semibold md:text-4xl">
-            Ways to reach us
-          </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-            <li className="rounded-2xl border border-slate-200 p-6">
-              <Mail aria-hidden="true" className="size-6 text-accent" />
-              <h3 className="mt-4 text-lg font-semibold">E-mail</h3>
-              <a
-                href={`mailto:${siteConfig.email}`}
-                className="mt-1 inline-block font-medium text-accent-600 underline underline-offset-4"
-              >
-                {siteConfig.email}
-              </a>
-            </li>
-            <li className="rounded-2xl border border-slate-200 p-6">
-              <Phone aria-hidden="true" className="size-6 text-accent" />
-              <h3 className="mt-4 text-lg font-semibold">Phone</h3>
-              <a
-                href={siteConfig.phone.href}
-                className="mt-1 inline-block font-medium text-accent-600 underline underline-offset-4"
-              >
-                {siteConfig.phone.display}
-              </a>
-            </li>
-            {siteConfig.offices.map((office) => (
-              <li key={office.city} className="rounded-2xl border border-slate-200 p-6">
-                <MapPin aria-hidden="true" className="size-6 text-accent" />
-                <h3 className="mt-4 text-lg font-semibold">{office.city} office</h3>
-                <address className="mt-1 leading-relaxed text-slate-600 not-italic">
-                  {office.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <ContactOffices copy={copy.offices} />
     </>
   );
 }

@@ -1,0 +1,26 @@
+import type { ContactFormFailure } from "./lib/contact-form";
+
+/**
+ * What the production server (server/app.ts) hands the route modules with
+ * each request. Route modules reach the server only through it, so no database
+ * or mail code is bundled into the app. Under `react-router dev` there is no
+ * such server and the fields are missing.
+ */
+declare module "react-router" {
+  interface AppLoadContext {
+    contactForm?: ContactFormContext;
+  }
+}
+
+export type ContactFormOutcome = { kind: "accepted"; leadId: string } | ContactFormFailure;
+
+/** The contact form's server side, bound to the current request. */
+export interface ContactFormContext {
+  /** A fresh signed time token for the form in this response. */
+  issueToken(): string;
+  /**
+   * Checks the post of this request (already size- and origin-checked by the
+   * server) and stores it as a lead; resolves once the lead is committed.
+   */
+  receive(): Promise<ContactFormOutcome>;
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { budgetLabel, serviceOptionLabel, validateContactForm } from "../app/lib/contact-form";
+import type { AppDatabase } from "../server/db/database";
+import { findLeads, saveLead } from "../server/leads/lead-store";
+import { validEnquiry } from "../tests/support/contact-posts";
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../tests/support/test-databases";
+import { csvCell, leadsToCsv, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
+
+describe("parseLeadsArgs", () => {
+  it("reads list and export with their options", () => {
+    expect(parseLeadsArgs(["list"])).toEqual({ command: "list", since: undefined });
+    expect(parseLeadsArgs(["export", "--format", "csv", "--since", "2026-11-01"])).toEqual({
+      command: "export",
+      format: "csv",
+      since: new Date("2026-11-01T00:00:00Z"),
+    });
+    expect(
+      parseLeadsArgs(["export", "--format=json", "--since=2026-11-01T09:30:00+01:00"]),
+    ).toEqual({ command: "export", format: "json", since: new Date("2026-11-01T08:30:00Z") });
+  });
+
+  it("explains what is wrong", () => {
+    for (const [argv, message] of [
+      [[], /one command/],
+      [["delete"], /Unknown command "delete"/],
+      [["export"], /--format csv or --format json/],
+      [["export", "--format", "xml"], /--format csv or --format json/],
+      [["list", "--since", "last week"], /--since must be a date/],
+      [["list", "--since", "2026-13-45"], /--since must be a date/],
+      [["list", "--limit", "3"], /Unknown option/],
+    ] as const) {
+      expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(UsageError);
+      expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
+    }
+  });
+});
+
+describe("CSV cells", () => {
+  it("defuse formulas: cells starting with =, +, -, @, tab or CR get a leading apostrophe", () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    );
+    expect(csvCell("+44 20 7946 0321")).toBe("'+44 20 7946 0321");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
+    expect(csvCell("\t=1+1")).toBe("'\t=1+1");
+    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
+  });
+
+  it("quote commas, quotes and line breaks, and leave plain text alone", () => {
+    expect(csvCell("Northwind Logistics")).toBe("Northwind Logistics");
+    expect(csvCell("Smith, Jones & Co")).toBe(`"Smith, Jones & Co"`);
+    expect(csvCell(`The "big" one`)).toBe(`"The ""big"" one"`);
+    expect(csvCell("line one\nline two")).toBe(`"line one\nline two"`);
+    expect(csvCell(null)).toBe("");
+  });
+});
+
+function enquiry(overrides: Record<string, string> = {}) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries({ ...validEnquiry, ...overrides }))
+    data.set(key, value);
+  const result = validateContactForm(data);
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.enquiry;
+}
+
+describe.each(testDatabaseKinds)("the leads command on %s", (kind) => {
+  let database: TestDatabase;
+  let db: AppDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = await database.open();
+    await saveLead(db, enquiry({ name: "Early Bird" }), new Date("2026-10-30T12:00:00Z"));
+    await saveLead(
+      db,
+      enquiry({
+        name: "=cmd|' /C calc'!A0",
+        company: "@Acme, Inc.",
+        message: "-1 risk to the launch date\nline two",
+      }),
+      new Date("2026-11-02T08:15:00Z"),
+    );
+  });
+  afterEach(() => database.drop());
+
+  async function run(argv: string[]): Promise<string> {
+    let output = "";
+    await runLeadsCommand(parseLeadsArgs(argv), db, (text) => (output += text));
+    return output;
+  }
+
+  it("lists the leads, oldest first, with their notification state", async () => {
+    const lines = (await run(["list"])).split("\n");
+    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Name\s+Company\s+E-mail\s+Service\s+Budget/);
+    expect(lines[2]).toContain("2026-10-30 12:00  Early Bird");
+    expect(lines[3]).toContain("2026-11-02 08:15  =cmd|' /C calc'!A0");
+    expect(lines[2]).toContain(serviceOptionLabel(validEnquiry.service));
+    expect(lines[2]).toMatch(/waiting$/);
+    expect(lines).toContain("2 leads");
+  });
+
+  it("lists only the leads since a date", async () => {
+    const output = await run(["list", "--since", "2026-11-01"]);
+    expect(output).not.toContain("Early Bird");
+    expect(output).toContain("1 lead\n");
+    expect(await run(["list", "--since", "2027-01-01"])).toBe(
+      "No leads since 2027-01-01T00:00:00.000Z.\n",
+    );
+  });
+
+  it("exports JSON with every field", async () => {
+    const leads = JSON.parse(await run(["export", "--format", "json", "--since", "2026-11-01"]));
+    expect(leads).toEqual([
+      expect.objectContaining({
+        receivedAt: "2026-11-02T08:15:00.000Z",
+        name: "=cmd|' /C calc'!A0",
+        company: "@Acme, Inc.",
+        email: validEnquiry.email,
+        phone: validEnquiry.phone,
+        serviceId: validEnquiry.service,
+        service: serviceOptionLabel(validEnquiry.service),
+        budgetId: validEnquiry.budget,
+        budget: budgetLabel(validEnquiry.budget),
+        message: "-1 risk to the launch date\nline two",
+        notifiedAt: null,
+      }),
+    ]);
+  });
+
+  it("exports CSV that a spreadsheet opens without running anything", async () => {
+    const csv = await run(["export", "--format", "csv"]);
+    expect(
+      csv.startsWith(
+        "\uFEFFreceivedAt,name,email,company,phone,service,budget,message,notifiedAt,id\r\n",
+      ),
+    ).toBe(true);
+    expect(csv).toBe(leadsToCsv(await findLeads(db)));
+    const secondRow = csv.split("\r\n")[2]!;
+    expect(secondRow).toContain(`'=cmd|' /C calc'!A0,`);
+    expect(secondRow).toContain(`"'@Acme, Inc."`);
+    expect(secondRow).toContain(`'+351 21 000 0000`);
+    expect(secondRow).toContain(`"'-1 risk to the launch date\nline two"`);
+  });
+});

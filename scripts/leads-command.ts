@@ -1,0 +1,179 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { budgetLabel, serviceOptionLabel } from "../app/lib/contact-form";
+import type { AppDatabase } from "../server/db/database";
+import { findLeads, type LeadRecord } from "../server/leads/lead-store";
+
+/**
+ * `npm run leads -- list [--since DATE]` and
+ * `npm run leads -- export --format csv|json [--since DATE]`: the sales team's
+ * view of the lead database. Kept apart from scripts/leads.ts so the tests can
+ * run it against their own databases.
+ */
+export type LeadsCommand =
+  { command: "list"; since?: Date } | { command: "export"; format: "csv" | "json"; since?: Date };
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export const leadsUsage = `Usage:
+  npm run leads -- list [--since DATE]
+  npm run leads -- export --format csv|json [--since DATE]
+
+DATE is a day (2026-11-01, from midnight UTC) or a time (2026-11-01T09:00:00Z).
+The database is DATABASE_URL's (default: file:data/corvanta.db). Use
+"npm run --silent leads -- export ..." to keep npm's own lines out of a file.`;
+
+const sinceSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { since: { type: "string" }, format: { type: "string" } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (positionals.length !== 1) throw new UsageError("Name one command: list or export.");
+
+  let since: Date | undefined;
+  if (values.since !== undefined) {
+    if (!sinceSchema.safeParse(values.since).success) {
+      throw new UsageError(`--since must be a date like 2026-11-01, not "${values.since}".`);
+    }
+    since = new Date(values.since.length === 10 ? `${values.since}T00:00:00Z` : values.since);
+  }
+
+  const [command] = positionals;
+  if (command === "list") {
+    if (values.format !== undefined) throw new UsageError("--format belongs to export.");
+    return { command, since };
+  }
+  if (command === "export") {
+    if (values.format !== "csv" && values.format !== "json") {
+      throw new UsageError("export needs --format csv or --format json.");
+    }
+    return { command, format: values.format, since };
+  }
+  throw new UsageError(`Unknown command "${command}": use list or export.`);
+}
+
+export async function runLeadsCommand(
+  command: LeadsCommand,
+  db: AppDatabase,
+  write: (text: string) => void,
+): Promise<void> {
+  const leads = await findLeads(db, { since: command.since });
+  if (command.command === "list") write(leadsTable(leads, command.since));
+  else if (command.format === "csv") write(leadsToCsv(leads));
+  else write(`${JSON.stringify(leads.map(exportedLead), null, 2)}\n`);
+}
+
+/** One lead as both exports give it: labels beside ids, times in ISO 8601 UTC. */
+export function exportedLead(lead: LeadRecord) {
+  return {
+    id: lead.id,
+    receivedAt: lead.created_at,
+    name: lead.name,
+    email: lead.email,
+    company: lead.company,
+    phone: lead.phone,
+    serviceId: lead.service,
+    service: serviceOptionLabel(lead.service),
+    budgetId: lead.budget,
+    budget: budgetLabel(lead.budget),
+    message: lead.message,
+    consentedAt: lead.consented_at,
+    notifiedAt: lead.notified_at,
+  };
+}
+
+const csvColumns = [
+  "receivedAt",
+  "name",
+  "email",
+  "company",
+  "phone",
+  "service",
+  "budget",
+  "message",
+  "notifiedAt",
+  "id",
+] as const satisfies readonly (keyof ReturnType<typeof exportedLead>)[];
+
+/**
+ * RFC 4180 CSV that is safe to open in a spreadsheet: a UTF-8 byte order mark
+ * (so Excel reads accents correctly), CRLF line ends, and every cell that a
+ * spreadsheet would run as a formula defused with a leading apostrophe.
+ */
+export function leadsToCsv(leads: readonly LeadRecord[]): string {
+  const rows = [
+    csvColumns.map(csvCell).join(","),
+    ...leads.map((lead) => {
+      const row = exportedLead(lead);
+      return csvColumns.map((column) => csvCell(row[column])).join(",");
+    }),
+  ];
+  return `\uFEFF${rows.join("\r\n")}\r\n`;
+}
+
+/** Cells starting with these are formulas (or become one) in Excel, LibreOffice and Sheets. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | null): string {
+  if (value === null) return "";
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A table for the terminal, one lead a line, with control characters removed. */
+export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
+  if (leads.length === 0) {
+    return since ? `No leads since ${since.toISOString()}.\n` : "No leads yet.\n";
+  }
+  const header = [
+    "Received (UTC)",
+    "Name",
+    "Company",
+    "E-mail",
+    "Service",
+    "Budget",
+    "E-mail sent",
+  ];
+  const rows = leads.map((lead) => [
+    lead.created_at.slice(0, 16).replace("T", " "),
+    lead.name,
+    lead.company,
+    lead.email,
+    serviceOptionLabel(lead.service),
+    budgetLabel(lead.budget),
+    lead.notified_at ? "yes" : "waiting",
+  ]);
+  const cells = [header, ...rows].map((row) => row.map((cell) => terminalSafe(cell, 32)));
+  const widths = header.map((_, column) =>
+    Math.max(...cells.map((row) => [...(row[column] ?? "")].length)),
+  );
+  const lines = cells.map((row) =>
+    row
+      .map((cell, column) => cell + " ".repeat((widths[column] ?? 0) - [...cell].length))
+      .join("  ")
+      .trimEnd(),
+  );
+  lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("  "));
+  return `${lines.join("\n")}\n\n${leads.length} ${leads.length === 1 ? "lead" : "leads"}\n`;
+}
+
+// A visitor could type terminal escape sequences; a table never prints them.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+
+function terminalSafe(value: string, max: number): string {
+  const clean = value.replace(CONTROL, " ");
+  const characters = [...clean];
+  return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : clean;
+}

@@ -1,0 +1,59 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * The database's tables, as Kysely sees them. The same types hold for SQLite
+ * and PostgreSQL: ids are UUID strings and times are ISO 8601 strings in UTC
+ * (`2026-11-22T09:30:00.000Z`), which sort and compare correctly as text in
+ * both. See docs/decisions/050-lead-pipeline.md.
+ */
+export interface Database {
+  leads: LeadTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
+  app_secrets: AppSecretTable;
+}
+
+/** One enquiry from the contact form, stored as the visitor sent it (normalised by the schema). */
+export interface LeadTable {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  company: string;
+  phone: string | null;
+  /** A service id from app/config/services.ts, or "something-else". */
+  service: string;
+  budget: string;
+  message: string;
+  /** When the visitor ticked "contact me": the moment the lead was received. */
+  consented_at: string;
+}
+
+/** The notification e-mail of one lead, written in the lead's transaction and sent by the worker. */
+export interface OutboxTable {
+  id: string;
+  lead_id: string;
+  created_at: string;
+  attempts: Generated<number>;
+  /** The worker picks the row up at or after this time; a claim pushes it ahead as a lease. */
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** Posts per client in the current fixed window, shared by every server process. */
+export interface RateLimitTable {
+  bucket: string;
+  window_started_at: string;
+  hits: number;
+}
+
+/** Secrets the processes must share, generated on first start (the form token key). */
+export interface AppSecretTable {
+  name: string;
+  value: string;
+}
+
+export type Lead = Selectable<LeadTable>;
+export type NewLead = Insertable<LeadTable>;
+export type OutboxEntry = Selectable<OutboxTable>;

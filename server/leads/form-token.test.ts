@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
+
+const secret = "form-token-test-secret-0123456789abcdef";
+const issuedAt = new Date("2026-11-23T09:00:00.000Z");
+const after = (ms: number) => new Date(issuedAt.getTime() + ms);
+
+describe("the form's time token", () => {
+  const token = signFormToken(secret, issuedAt);
+
+  it("is valid from three seconds to four hours after the form was rendered", () => {
+    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs))).toBe("valid");
+    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs))).toBe("valid");
+  });
+
+  it("is too fast before three seconds, expired after four hours", () => {
+    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs - 1))).toBe("too-fast");
+    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs + 1))).toBe("expired");
+  });
+
+  it("is invalid when altered, signed with another secret, missing or from the future", () => {
+    const [version, issued, nonce, signature] = token.split(".");
+    const earlier = (parseInt(issued!, 36) - 60_000).toString(36);
+    for (const forged of [
+      `${version}.${earlier}.${nonce}.${signature}`,
+      `${version}.${issued}.${nonce}x.${signature}`,
+      `${version}.${issued}.${nonce}.${signature!.slice(1)}`,
+      signFormToken("some-other-secret-0123456789abcdefghij", issuedAt),
+      "",
+      "v1.abc",
+      undefined,
+      42,
+    ]) {
+      expect(verifyFormToken(secret, forged, after(10_000)), String(forged)).toBe("invalid");
+    }
+    expect(verifyFormToken(secret, signFormToken(secret, after(600_000)), issuedAt)).toBe(
+      "invalid",
+    );
+  });
+
+  it("differs on every rendering", () => {
+    expect(signFormToken(secret, issuedAt)).not.toBe(token);
+  });
+});

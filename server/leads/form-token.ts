@@ -1,0 +1,77 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AppDatabase } from "../db/database";
+
+/**
+ * The contact form's time token: when the form was rendered, signed with a
+ * server secret. A post that comes back sooner than a person can fill the form
+ * in, hours later, or with a token that was altered is turned away. It is put
+ * into each server-rendered form, never into prerendered HTML.
+ */
+export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
+
+export const formTokenTiming = {
+  /** Nobody reads the page and writes an enquiry in under three seconds. */
+  minAgeMs: 3_000,
+  /** A form left open longer than this is stale: the visitor is asked to send it again. */
+  maxAgeMs: 4 * 60 * 60 * 1000,
+} as const;
+
+const VERSION = "v1";
+
+function mac(secret: string, payload: string): Buffer {
+  return createHmac("sha256", secret).update(payload).digest();
+}
+
+/** A token for a form rendered at `issuedAt`. */
+export function signFormToken(secret: string, issuedAt: Date): string {
+  const nonce = randomBytes(9).toString("base64url");
+  const payload = `${VERSION}.${issuedAt.getTime().toString(36)}.${nonce}`;
+  return `${payload}.${mac(secret, payload).toString("base64url")}`;
+}
+
+export function verifyFormToken(
+  secret: string,
+  token: unknown,
+  now: Date,
+  timing: { minAgeMs: number; maxAgeMs: number } = formTokenTiming,
+): FormTokenVerdict {
+  if (typeof token !== "string" || token.length > 200) return "invalid";
+  const parts = token.split(".");
+  if (parts.length !== 4 || parts[0] !== VERSION) return "invalid";
+  const [version, issued, nonce, signature] = parts as [string, string, string, string];
+  const expected = mac(secret, `${version}.${issued}.${nonce}`);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
+
+  const issuedAt = parseInt(issued, 36);
+  if (!Number.isSafeInteger(issuedAt)) return "invalid";
+  const age = now.getTime() - issuedAt;
+  // A token from the future was not issued by this clock: someone made it.
+  if (age < -60_000) return "invalid";
+  if (age < timing.minAgeMs) return "too-fast";
+  if (age > timing.maxAgeMs) return "expired";
+  return "valid";
+}
+
+const SECRET_NAME = "form-token";
+
+/**
+ * The signing key: FORM_TOKEN_SECRET when set, otherwise one generated on
+ * first start and kept in the database, so every server process that shares
+ * the database accepts the tokens of the others, and a restart keeps forms
+ * that are open in browsers valid.
+ */
+export async function loadFormTokenSecret(db: AppDatabase, configured?: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insertInto("app_secrets")
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("app_secrets")
+    .select("value")
+    .where("name", "=", SECRET_NAME)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

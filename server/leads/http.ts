@@ -1,0 +1,135 @@
+import type { Request, RequestHandler, Response } from "express";
+import { contactFormPath } from "../../app/lib/contact-form";
+import type { ContactFormContext } from "../../app/load-context";
+import type { ContactPost, LeadIntake } from "./lead-intake";
+import type { Logger } from "./logger";
+
+/** The largest form post the server reads; the form itself stays far below it. */
+export const maxFormBodyBytes = 64 * 1024;
+
+/** The contact route, and the URL React Router posts to when JavaScript runs. */
+function isContactPath(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return trimmed === contactFormPath || trimmed === `${contactFormPath}.data`;
+}
+
+/**
+ * Runs before React Router for every post to the contact route: refuses posts
+ * from other sites (403) and bodies over 64 KB (413, from Content-Length alone
+ * or as soon as the streamed bytes pass the limit), then buffers the body for
+ * the route's action. Neither check reads a rejected body into memory.
+ */
+export function contactPostGuard({
+  log,
+  limitBytes = maxFormBodyBytes,
+}: {
+  log: Logger;
+  limitBytes?: number;
+}): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || !isContactPath(req.path)) return next();
+    const address = clientAddress(req);
+
+    if (!isSameOriginPost(req)) {
+      log.warn(`Contact form: rejected a post from ${address} (cross-origin)`);
+      refuse(res, 403, "Forbidden: the form accepts posts from this site only.");
+      return;
+    }
+    const body = await readBodyWithin(req, limitBytes);
+    if (body === "too-large") {
+      log.warn(`Contact form: rejected a post from ${address} (body over ${limitBytes} bytes)`);
+      refuse(res, 413, `Payload too large: the form accepts at most ${limitBytes / 1024} KB.`);
+      return;
+    }
+    const post: ContactPost = {
+      body,
+      contentType: req.get("content-type") ?? "",
+      clientAddress: address,
+    };
+    res.locals.contactPost = post;
+    next();
+  };
+}
+
+/** The load context's contact form, bound to this request's buffered post. */
+export function contactFormContext(intake: LeadIntake, res: Response): ContactFormContext {
+  return {
+    issueToken: () => intake.issueToken(),
+    receive: () => {
+      const post = res.locals.contactPost as ContactPost | undefined;
+      if (!post) throw new Error("the contact post guard did not run for this request");
+      return intake.receive(post);
+    },
+  };
+}
+
+/**
+ * The client's address. Express reads X-Forwarded-For only as far as the
+ * "trust proxy" setting (TRUST_PROXY) allows; otherwise it is the socket's peer.
+ */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * A post from a page of this site. Browsers send Sec-Fetch-Site with every
+ * request, and Origin with every post; a post that carries neither did not come
+ * from our form in a browser.
+ */
+export function isSameOriginPost(req: Request): boolean {
+  const site = req.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = req.get("origin");
+  return origin !== undefined && origin === `${req.protocol}://${req.host}`;
+}
+
+function refuse(res: Response, status: number, message: string) {
+  // The rest of the body is never read: close the connection rather than drain it.
+  res.set("Connection", "close").status(status).type("text/plain").send(message);
+}
+
+/** The body, or "too-large" as soon as it is known to pass `limit` bytes. */
+function readBodyWithin(req: Request, limit: number): Promise<Buffer | "too-large"> {
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve("too-large");
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        req.pause();
+        resolve("too-large");
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      if (req.complete) return;
+      stop();
+      reject(
+        Object.assign(new Error("the client closed the connection mid-post"), { status: 400 }),
+      );
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}

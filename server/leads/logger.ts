@@ -1,0 +1,20 @@
+/**
+ * Where the lead pipeline reports what it does. Messages never carry a
+ * visitor's message or e-mail address; tests pass a logger that records them.
+ */
+export type Logger = {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  error: (message: string) => void;
+};
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+/** The current time; tests pass a clock they move by hand. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();

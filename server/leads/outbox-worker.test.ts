@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { budgetLabel, serviceOptionLabel, validateContactForm } from "../../app/lib/contact-form";
+import { contactPost, formFields, validEnquiry } from "../../tests/support/contact-posts";
+import { manualClock, recordingLogger, type ManualClock } from "../../tests/support/manual-clock";
+import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../../tests/support/test-databases";
+import type { AppDatabase } from "../db/database";
+import { createLeadIntake } from "./lead-intake";
+import { createSmtpMailer, type LeadMailSettings, type Mailer } from "./lead-mail";
+import { saveLead } from "./lead-store";
+import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
+
+const mail: LeadMailSettings = {
+  from: "Corvanta Digital website <website@corvanta.example>",
+  to: ["sales@corvanta.example"],
+};
+
+function enquiry(overrides: Record<string, string> = {}) {
+  const result = validateContactForm(formData({ ...validEnquiry, ...overrides }));
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.enquiry;
+}
+
+function formData(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
+  let database: TestDatabase;
+  let db: AppDatabase;
+  let clock: ManualClock;
+  let log: ReturnType<typeof recordingLogger>;
+  const closing: (() => unknown)[] = [];
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = await database.open();
+    clock = manualClock();
+    log = recordingLogger();
+  });
+  afterEach(async () => {
+    for (const close of closing.splice(0)) await close();
+    await database.drop();
+  });
+
+  async function sink(port?: number): Promise<SmtpSink> {
+    const started = await startSmtpSink(port);
+    closing.push(() => started.close());
+    return started;
+  }
+
+  function worker(smtpUrl: string) {
+    const mailer: Mailer = createSmtpMailer(smtpUrl);
+    closing.push(() => mailer.close());
+    return createOutboxWorker({ db, mailer, mail, log, now: clock });
+  }
+
+  const outboxRows = () => db.selectFrom("outbox").selectAll().execute();
+
+  it("sends one e-mail per lead, with the lead's details in the body, and marks it sent", async () => {
+    const smtp = await sink();
+    const first = enquiry();
+    const second = enquiry({
+      name: "Émile Durand",
+      email: "emile@bistro.example",
+      company: "Bistro & Fils",
+      service: "something-else",
+      budget: "not-sure",
+      message: "Une application de réservation.\nTwo sites, one menu.\n.\nEnd.",
+    });
+    await saveLead(db, first, clock());
+    await saveLead(db, second, clock());
+
+    expect(await worker(smtp.url).tick()).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.messages).toHaveLength(2);
+    for (const [message, lead] of smtp.messages.map((m, i) => [m, [first, second][i]!] as const)) {
+      expect(message.recipients).toEqual(mail.to);
+      expect(message.header("from")).toBe(mail.from);
+      expect(message.header("subject")).toBe(
+        `New enquiry: ${serviceOptionLabel(lead.service)} (${budgetLabel(lead.budget)})`,
+      );
+      for (const detail of [lead.name, lead.email, lead.company, lead.message]) {
+        expect(message.text).toContain(detail);
+      }
+      expect(message.text).toContain(serviceOptionLabel(lead.service));
+      expect(message.text).toContain(budgetLabel(lead.budget));
+    }
+    expect(smtp.messages[0]!.text).toContain(first.phone!);
+
+    const rows = await outboxRows();
+    expect(rows.every((row) => row.sent_at === clock().toISOString() && row.attempts === 1)).toBe(
+      true,
+    );
+    // Sent rows are not sent again.
+    expect(await worker(smtp.url).tick()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("confirms and keeps the lead while the mail server is down, then delivers once it is back", async () => {
+    // A port that was just free: nothing listens there until the sink starts on it.
+    const probe = await startSmtpSink();
+    const { port, url } = probe;
+    await probe.close();
+
+    const intake = createLeadIntake({
+      db,
+      tokenSecret: "a-test-secret-that-is-long-enough-0002",
+      rateLimit: { maxPosts: 5, windowMs: 600_000 },
+      log,
+      now: clock,
+    });
+    const token = intake.issueToken();
+    clock.advance(15_000);
+    // The visitor is told the enquiry arrived: the redirect to the thank-you state follows this.
+    expect(await intake.receive(contactPost(formFields(token)))).toMatchObject({
+      kind: "accepted",
+    });
+    expect(await db.selectFrom("leads").select("id").execute()).toHaveLength(1);
+
+    const notifier = worker(url);
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 1 });
+    let [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 1, sent_at: null });
+    expect(row!.last_error).toBeTruthy();
+    expect(row!.next_attempt_at).toBe(new Date(clock().getTime() + retryDelayMs(1)).toISOString());
+    expect(log.lines.at(-1)).toMatch(/failed \(attempt 1\)/);
+
+    // Not due yet: nothing is tried.
+    clock.advance(retryDelayMs(1) - 1);
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 0 });
+
+    // Due, and still down: the wait doubles.
+    clock.advance(1);
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 1 });
+    [row] = await outboxRows();
+    expect(row!.next_attempt_at).toBe(new Date(clock().getTime() + retryDelayMs(2)).toISOString());
+
+    const smtp = await sink(port);
+    clock.advance(retryDelayMs(2));
+    expect(await notifier.tick()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.text).toContain(validEnquiry.message);
+    [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 3, last_error: null, sent_at: clock().toISOString() });
+
+    clock.advance(retryDelayMs(10));
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("backs off from 30 seconds, doubling up to an hour", () => {
+    expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
+  });
+
+  it("never lets a line break in the name add a mail header", async () => {
+    const smtp = await sink();
+    // Stored as it would be by a client that skipped the schema's normalisation.
+    await saveLead(
+      db,
+      { ...enquiry(), name: "Mallory\r\nBcc: everyone@victim.example\r\nSubject: Hi" },
+      clock(),
+    );
+    await worker(smtp.url).tick();
+    const [message] = smtp.messages;
+    expect(message!.recipients).toEqual(mail.to);
+    expect(message!.headers.map(([name]) => name)).not.toContain("bcc");
+    expect(message!.headers.filter(([name]) => name === "subject")).toHaveLength(1);
+    expect(message!.text).toContain(
+      "Name:      Mallory Bcc: everyone@victim.example Subject: Hi\n",
+    );
+  });
+
+  it("through the form, a CR/LF in the name ends up as a space in the body", async () => {
+    const smtp = await sink();
+    await saveLead(db, enquiry({ name: "Mallory\r\nBcc: everyone@victim.example" }), clock());
+    await worker(smtp.url).tick();
+    expect(smtp.messages[0]!.text).toContain("Name:      Mallory Bcc: everyone@victim.example\n");
+    expect(smtp.messages[0]!.headers.map(([name]) => name)).not.toContain("bcc");
+  });
+
+  it("sends each lead once when two server processes tick at the same moment", async () => {
+    const smtp = await sink();
+    await saveLead(db, enquiry(), clock());
+    await saveLead(db, enquiry({ email: "second@northwind.example" }), clock());
+    const results = await Promise.all([worker(smtp.url).tick(), worker(smtp.url).tick()]);
+    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(2);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("sends a row again when the process that claimed it died before marking it sent", async () => {
+    const smtp = await sink();
+    await saveLead(db, enquiry(), clock());
+    // What a claim leaves behind: one attempt, leased for five minutes.
+    await db
+      .updateTable("outbox")
+      .set({ attempts: 1, next_attempt_at: new Date(clock().getTime() + 300_000).toISOString() })
+      .execute();
+    const notifier = worker(smtp.url);
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 0 });
+    clock.advance(300_000);
+    expect(await notifier.tick()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+  });
+});

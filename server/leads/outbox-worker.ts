@@ -1,0 +1,151 @@
+import type { AppDatabase } from "../db/database";
+import { composeLeadNotification, type LeadMailSettings, type Mailer } from "./lead-mail";
+import { systemClock, type Clock, type Logger } from "./logger";
+
+/**
+ * Sends the queued lead notifications. It runs inside the server process: a
+ * tick claims each due outbox row (so two processes never send the same row at
+ * once), sends one e-mail, and marks the row sent; when sending fails the row
+ * waits longer after each attempt. A row claimed by a process that then dies
+ * becomes due again when its lease runs out, so every lead is sent at least once.
+ */
+export type OutboxWorkerOptions = {
+  db: AppDatabase;
+  mailer: Mailer;
+  mail: LeadMailSettings;
+  log: Logger;
+  now?: Clock;
+  /** How often the worker looks for due rows when nothing wakes it. */
+  pollIntervalMs?: number;
+  /** How long a claimed row is reserved for the process sending it. */
+  leaseMs?: number;
+  batchSize?: number;
+};
+
+export type TickResult = { sent: number; failed: number };
+
+export type OutboxWorker = {
+  /** Sends every row that is due now; the tests call it directly instead of waiting. */
+  tick: () => Promise<TickResult>;
+  /** Ticks soon, for example just after a lead was stored. */
+  wake: () => void;
+  /** Ticks every `pollIntervalMs` until stopped. */
+  start: () => void;
+  stop: () => Promise<void>;
+};
+
+const MINUTE = 60_000;
+
+/** Wait before the next attempt: 30 s after the first failure, doubling, at most an hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * MINUTE);
+}
+
+export function createOutboxWorker({
+  db,
+  mailer,
+  mail,
+  log,
+  now = systemClock,
+  pollIntervalMs = 15_000,
+  leaseMs = 5 * MINUTE,
+  batchSize = 20,
+}: OutboxWorkerOptions): OutboxWorker {
+  let running: Promise<TickResult> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function tick(): Promise<TickResult> {
+    const result: TickResult = { sent: 0, failed: 0 };
+    const startedAt = now();
+    const due = await db
+      .selectFrom("outbox")
+      .select(["id", "lead_id", "attempts", "next_attempt_at"])
+      .where("sent_at", "is", null)
+      .where("next_attempt_at", "<=", startedAt.toISOString())
+      .orderBy("next_attempt_at")
+      .limit(batchSize)
+      .execute();
+
+    for (const row of due) {
+      const attempt = row.attempts + 1;
+      const claimed = await db
+        .updateTable("outbox")
+        .set({
+          attempts: attempt,
+          next_attempt_at: new Date(now().getTime() + leaseMs).toISOString(),
+        })
+        .where("id", "=", row.id)
+        .where("sent_at", "is", null)
+        .where("next_attempt_at", "=", row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue; // another process has it
+
+      const lead = await db
+        .selectFrom("leads")
+        .selectAll()
+        .where("id", "=", row.lead_id)
+        .executeTakeFirstOrThrow();
+      try {
+        await mailer.send(composeLeadNotification(lead, mail));
+        await db
+          .updateTable("outbox")
+          .set({ sent_at: now().toISOString(), last_error: null })
+          .where("id", "=", row.id)
+          .execute();
+        result.sent += 1;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const retryAt = new Date(now().getTime() + retryDelayMs(attempt));
+        await db
+          .updateTable("outbox")
+          .set({ next_attempt_at: retryAt.toISOString(), last_error: reason.slice(0, 500) })
+          .where("id", "=", row.id)
+          .execute();
+        result.failed += 1;
+        log.warn(
+          `Lead notification for lead ${row.lead_id} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
+        );
+        // The mail server is most likely away for the others too: try again on a later tick.
+        break;
+      }
+    }
+    return result;
+  }
+
+  function runTick(): Promise<TickResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = tick()
+      .catch((error: unknown) => {
+        log.error(`Outbox worker: ${error instanceof Error ? error.message : String(error)}`);
+        return { sent: 0, failed: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void runTick();
+        }
+      });
+    return running;
+  }
+
+  return {
+    tick: () => runTick(),
+    wake: () => void runTick(),
+    start() {
+      timer ??= setInterval(() => void runTick(), pollIntervalMs);
+      timer.unref();
+      void runTick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      again = false;
+      await running;
+    },
+  };
+}

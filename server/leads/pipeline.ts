@@ -1,0 +1,80 @@
+import { describeDatabase, openDatabase, parseDatabaseUrl, type AppDatabase } from "../db/database";
+import type { ServerEnv } from "../env";
+import { loadFormTokenSecret } from "./form-token";
+import { createLeadIntake, type LeadIntake } from "./lead-intake";
+import { createSmtpMailer } from "./lead-mail";
+import { systemClock, type Clock, type Logger } from "./logger";
+import { createOutboxWorker, type OutboxWorker } from "./outbox-worker";
+
+/**
+ * The lead pipeline as the server runs it: the database (migrated), the intake
+ * behind the contact form, and, when SMTP_URL is set, the outbox worker.
+ */
+export type LeadPipeline = {
+  db: AppDatabase;
+  intake: LeadIntake;
+  worker: OutboxWorker | undefined;
+  /** Stops the worker and closes the database; call after the HTTP server has stopped. */
+  close: () => Promise<void>;
+};
+
+type PipelineEnv = Pick<
+  ServerEnv,
+  | "DATABASE_URL"
+  | "SMTP_URL"
+  | "LEADS_NOTIFY_TO"
+  | "LEADS_MAIL_FROM"
+  | "FORM_TOKEN_SECRET"
+  | "RATE_LIMIT_MAX"
+  | "RATE_LIMIT_WINDOW_MINUTES"
+>;
+
+export async function startLeadPipeline(
+  env: PipelineEnv,
+  { log, now = systemClock }: { log: Logger; now?: Clock },
+): Promise<LeadPipeline> {
+  const location = parseDatabaseUrl(env.DATABASE_URL);
+  const db = await openDatabase(location, { onError: log.error });
+  log.info(`Leads are stored in ${describeDatabase(location)}`);
+
+  let worker: OutboxWorker | undefined;
+  if (env.SMTP_URL) {
+    worker = createOutboxWorker({
+      db,
+      mailer: createSmtpMailer(env.SMTP_URL),
+      mail: { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO },
+      log,
+      now,
+    });
+    worker.start();
+    log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
+  } else {
+    const { waiting } = await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<string | number>().as("waiting"))
+      .where("sent_at", "is", null)
+      .executeTakeFirstOrThrow();
+    log.warn(
+      `SMTP_URL is not set: lead notifications wait in the outbox (${Number(waiting)} waiting) and are sent once it is.`,
+    );
+  }
+
+  const intake = createLeadIntake({
+    db,
+    tokenSecret: await loadFormTokenSecret(db, env.FORM_TOKEN_SECRET),
+    rateLimit: { maxPosts: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000 },
+    log,
+    now,
+    onLeadSaved: () => worker?.wake(),
+  });
+
+  return {
+    db,
+    intake,
+    worker,
+    async close() {
+      await worker?.stop();
+      await db.destroy();
+    },
+  };
+}

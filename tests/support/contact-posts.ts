@@ -1,0 +1,47 @@
+import { formTokenField, honeypotField } from "../../app/lib/contact-form";
+import type { ContactPost } from "../../server/leads/lead-intake";
+
+/** The fields of a valid enquiry that are stored as the lead's columns of the same name. */
+export const validLeadFields = {
+  name: "Ana Ribeiro",
+  email: "ana.ribeiro@northwind.example",
+  company: "Northwind Logistics",
+  phone: "+351 21 000 0000",
+  service: "web-development",
+  budget: "50k-100k",
+  message: "We need a customer portal for freight tracking, live before the spring peak.",
+} as const;
+
+/** A complete, valid enquiry as the form posts it (trap and token aside). */
+export const validEnquiry = { ...validLeadFields, consent: "yes" } as const;
+
+export type PostFields = Record<string, string | undefined>;
+
+/** The form's fields plus an empty trap and the given token; `undefined` leaves a field out. */
+export function formFields(token: string, overrides: PostFields = {}): Record<string, string> {
+  const fields: PostFields = {
+    ...validEnquiry,
+    [honeypotField]: "",
+    [formTokenField]: token,
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+export function urlEncoded(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+/** A post as the server's guard hands it to the intake. */
+export function contactPost(
+  fields: Record<string, string>,
+  clientAddress = "203.0.113.10",
+): ContactPost {
+  return {
+    body: Buffer.from(urlEncoded(fields)),
+    contentType: "application/x-www-form-urlencoded",
+    clientAddress,
+  };
+}

@@ -1,0 +1,114 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server (the smtp-server package) on localhost that keeps every
+ * message it receives, for the tests of the lead notification. It speaks plain
+ * SMTP without STARTTLS or authentication, like a local relay.
+ */
+export type ReceivedMail = {
+  /** The envelope recipients (RCPT TO), which decide who actually gets the message. */
+  recipients: string[];
+  raw: string;
+  /** Header lines, unfolded and decoded, keyed by lower-case name; a name may repeat. */
+  headers: [string, string][];
+  header: (name: string) => string | undefined;
+  /** The text body, decoded from its transfer encoding. */
+  text: string;
+};
+
+export type SmtpSink = {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** Resolves when the sink holds at least `count` messages. */
+  waitFor: (count: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(
+          parseMail(
+            Buffer.concat(chunks).toString("utf8"),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ),
+        );
+        for (const waiter of waiters.filter((w) => messages.length >= w.count)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    messages,
+    waitFor: (count) =>
+      messages.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function parseMail(raw: string, recipients: string[]): ReceivedMail {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers = head.split("\r\n").map((line): [string, string] => {
+    const colon = line.indexOf(":");
+    return [line.slice(0, colon).toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim())];
+  });
+  const header = (name: string) => headers.find(([key]) => key === name.toLowerCase())?.[1];
+  const body = raw.slice(split + 4);
+  const encoding = header("content-transfer-encoding")?.toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  return { recipients, raw, headers, header, text: text.replace(/\r\n/g, "\n") };
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as nodemailer writes them. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}

@@ -29,7 +29,11 @@ export const homePageSchema = z
       secondaryAction: lineField(30),
       highlights: z.array(lineField(40)).max(3),
     }),
-    services: sectionCopy,
+    services: sectionCopy.extend({
+      closingCard: z
+        .object({ title: lineField(60), body: lineField(200), action: lineField(30) })
+        .strict(),
+    }),
     engineering: sectionCopy.extend({ stages: fixedList("id", engineeringStageIds, stage) }),
     selectedWork: sectionCopy.extend({
       action: lineField(40),

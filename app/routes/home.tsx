@@ -8,7 +8,7 @@ import { IndustryList } from "../components/sections/industry-list";
 import { ProductCards } from "../components/sections/product-cards";
 import { NextEvent } from "../components/sections/next-event";
 import { PostGrid } from "../components/sections/post-grid";
-import { ServiceGrid } from "../components/sections/service-grid";
+import { ServiceGrid, TalkToUsCard } from "../components/sections/service-grid";
 import { StageBand } from "../components/sections/stage-band";
 import { TestimonialList } from "../components/sections/testimonial-list";
 import { Button } from "../components/ui/button";
@@ -103,6 +103,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         title={services.title}
         lead={services.lead}
         services={services.items}
+        closingCard={<TalkToUsCard {...services.closingCard} />}
       />
       <StageBand
         id="digital-engineering"

@@ -51,7 +51,8 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
         products={loaderData.products}
         industries={industries}
       />
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} />
+      {/* The showcase above ends on white: the call to action needs no second top gap. */}
+      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
     </>
   );
 }

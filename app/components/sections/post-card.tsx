@@ -32,7 +32,8 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
       <article className="flex flex-1 flex-col">
         <CoverArt seed={post.slug} motif={coverMotif(post)} className="h-36 w-full" />
         <div className="flex flex-1 flex-col p-6">
-          <PostTags tags={post.tags} draft={post.draft} />
+          {/* Two tags at most, so titles line up across a row of cards. */}
+          <PostTags tags={post.tags.slice(0, 2)} draft={post.draft} />
           <Heading className="mt-4 text-xl leading-snug font-semibold">
             <Link
               to={postPath(post.slug)}

@@ -18,6 +18,8 @@ type ServiceGridProps = SectionProps & {
   tone?: SectionTone;
   /** A link beside the heading, e.g. to a full list. */
   actions?: ReactNode;
+  /** A last card after the services (see ServiceCardList). */
+  closingCard?: ReactNode;
 };
 
 /**
@@ -33,6 +35,7 @@ export function ServiceGrid({
   lead,
   tone = "white",
   actions,
+  closingCard,
 }: ServiceGridProps) {
   const headingId = `${id}-heading`;
   return (
@@ -44,7 +47,7 @@ export function ServiceGrid({
         lead={lead}
         actions={actions}
       />
-      <ServiceCardList services={services} className="mt-10 md:mt-12" />
+      <ServiceCardList services={services} closingCard={closingCard} className="mt-10 md:mt-12" />
     </SectionBand>
   );
 }
@@ -53,9 +56,12 @@ export function ServiceGrid({
 export function ServiceCardList({
   services,
   className,
+  closingCard,
 }: {
   services: readonly ServiceSummary[];
   className?: string;
+  /** A last card after the services, e.g. an invitation to talk; it fills the grid's last cell. */
+  closingCard?: ReactNode;
 }) {
   return (
     <ul
@@ -70,6 +76,7 @@ export function ServiceCardList({
           <ServiceCard service={service} />
         </li>
       ))}
+      {closingCard && <li className="flex">{closingCard}</li>}
     </ul>
   );
 }
@@ -99,6 +106,43 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
       >
         Explore the service
+        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+      </span>
+    </article>
+  );
+}
+
+/**
+ * The card that closes the services grid: for a visitor who does not yet know
+ * which service they need. Ink, so it reads as an invitation, not a service.
+ */
+export function TalkToUsCard({
+  title,
+  body,
+  action,
+  href = "/contact",
+}: {
+  title: string;
+  body: string;
+  action: string;
+  href?: string;
+}) {
+  return (
+    <article className="group relative flex w-full flex-col rounded-2xl bg-ink p-6 text-slate-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
+      <h3 className="text-lg leading-snug font-semibold text-white">
+        <Link
+          to={href}
+          className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+        >
+          {title}
+        </Link>
+      </h3>
+      <p className="mt-4 flex-1 text-[15px] leading-relaxed">{body}</p>
+      <span
+        aria-hidden="true"
+        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300"
+      >
+        {action}
         <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
       </span>
     </article>

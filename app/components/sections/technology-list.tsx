@@ -11,11 +11,12 @@ type TechnologyListProps = SectionProps & {
   tone?: SectionTone;
 };
 
-// Static class names, so Tailwind sees them; five groups wrap onto two rows.
+// Static class names, so Tailwind sees them. Four groups sit two by two, so
+// long names (Microsoft Defender for Cloud) stay on one line; five wrap.
 const columnsByCount: Record<number, string> = {
   2: "lg:grid-cols-2",
   3: "lg:grid-cols-3",
-  4: "lg:grid-cols-4",
+  4: "lg:grid-cols-2",
 };
 
 /** The tools and platforms behind a service, grouped by what they are for. */
@@ -33,7 +34,7 @@ export function TechnologyList({
       <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
       <div
         className={cn(
-          "mt-10 grid gap-4 sm:grid-cols-2 md:mt-12 md:gap-6",
+          "mt-10 grid items-start gap-4 sm:grid-cols-2 md:mt-12 md:gap-6",
           columnsByCount[groups.length] ?? "lg:grid-cols-3",
         )}
       >

@@ -20,25 +20,47 @@ export function PageHero({ id, className, eyebrow, title, lead, actions }: PageH
       <HeroBackdrop />
       <Container className="py-16 sm:py-20 md:py-28">
         <div className="max-w-3xl">
-          {eyebrow && (
-            <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-              {eyebrow}
-            </p>
-          )}
-          <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
-            {title}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
-            {lead}
-          </p>
-          {actions && (
-            <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
-              {actions}
-            </div>
-          )}
+          <HeroCopy eyebrow={eyebrow} title={title} lead={lead} actions={actions} />
         </div>
       </Container>
     </section>
+  );
+}
+
+/**
+ * The words of a hero on the ink band: eyebrow, the page's one h1, the lead and
+ * its actions (full width on phones). Every hero uses it, so they read alike.
+ */
+export function HeroCopy({
+  eyebrow,
+  title,
+  lead,
+  actions,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  lead: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <>
+      {eyebrow && (
+        <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
+          {eyebrow}
+        </p>
+      )}
+      <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
+        {title}
+      </h1>
+      <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+        {lead}
+      </p>
+      {actions && (
+        <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
+          {actions}
+        </div>
+      )}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { cn } from "../../lib/cn";
 import { ServiceGlyph } from "../layout/service-icon";
 import { Container } from "../ui/container";
 import type { SectionProps } from "./types";
+import { HeroCopy } from "./page-hero";
 
 type ServiceHeroProps = SectionProps & {
   serviceId: ServiceId;
@@ -36,20 +37,7 @@ export function ServiceHero({
       <HeroGrid />
       <Container className="grid items-center gap-10 py-16 sm:py-20 md:py-24 lg:grid-cols-12">
         <div className="lg:col-span-7">
-          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-            {eyebrow}
-          </p>
-          <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
-            {title}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
-            {lead}
-          </p>
-          {actions && (
-            <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
-              {actions}
-            </div>
-          )}
+          <HeroCopy eyebrow={eyebrow} title={title} lead={lead} actions={actions} />
         </div>
         <div className="hidden lg:col-span-5 lg:block">
           <ServiceArt serviceId={serviceId} className="ml-auto h-auto w-full max-w-[440px]" />

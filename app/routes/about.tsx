@@ -51,8 +51,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         title={figures.title}
         lead={figures.lead}
         figures={loaderData.figureStats}
+        tone="light"
       />
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} />
+      {/* The white figures band above already gives the gap before the card. */}
+      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
     </>
   );
 }

@@ -23,6 +23,7 @@ import { requestTime } from "../lib/request-clock";
 import { nextEventAt, toEventView } from "../content/events.server";
 import { latestPostSummaries } from "../content/posts.server";
 import { serviceSummaries } from "../content/services.server";
+import { ArrowLink } from "../components/ui/arrow-link";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -155,15 +156,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         title={latestPosts.title}
         lead={latestPosts.lead}
         posts={latestPosts.items}
-        action={
-          <Link
-            to="/blog"
-            className="inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent"
-          >
-            {latestPosts.action}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        }
+        action={<ArrowLink to="/blog">{latestPosts.action}</ArrowLink>}
       />
       <NextEvent event={nextEvent} />
       <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />

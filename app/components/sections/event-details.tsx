@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { EventView } from "../../content/event-view";
 import { findService, servicePath } from "../../config/services";
@@ -7,6 +7,7 @@ import { Badge } from "../ui/badge";
 import { Container } from "../ui/container";
 import { EventAgenda, EventBadges, EventSpeakers } from "./event-card";
 import type { SectionProps } from "./types";
+import { ArrowLink } from "../ui/arrow-link";
 
 type EventDetailsProps = SectionProps & { event: EventView };
 
@@ -69,13 +70,9 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                 </li>
               ))}
             </ul>
-            <Link
-              to={`/events#${event.slug}`}
-              className="mt-10 inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
+            <ArrowLink to={`/events#${event.slug}`} back className="mt-10">
               All events
-            </Link>
+            </ArrowLink>
           </div>
         </div>
       </Container>

@@ -1,9 +1,8 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import type { EventView } from "../../content/event-view";
 import { EventCard } from "./event-card";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
 import type { SectionProps } from "./types";
+import { ArrowLink } from "../ui/arrow-link";
 
 type NextEventProps = SectionProps & {
   /** The next upcoming event (`nextEventAt` + `toEventView` in a loader), or none. */
@@ -28,15 +27,7 @@ export function NextEvent({ id = "next-event", className, event, tone = "muted" 
             ? undefined
             : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up."
         }
-        actions={
-          <Link
-            to="/events"
-            className="inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent"
-          >
-            All events
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        }
+        actions={<ArrowLink to="/events">All events</ArrowLink>}
       />
       {event && <EventCard event={event} id={`${id}-${event.slug}`} className="mt-10 md:mt-12" />}
     </SectionBand>

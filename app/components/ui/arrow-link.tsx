@@ -1,0 +1,30 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+import { cn } from "../../lib/cn";
+
+/**
+ * A text link with an arrow, for "All posts" or "All events" beside a heading
+ * and "back" links. `back` puts a left arrow before the label.
+ */
+export function ArrowLink({
+  className,
+  children,
+  back = false,
+  ...props
+}: ComponentProps<typeof Link> & { back?: boolean }) {
+  return (
+    <Link
+      data-slot="arrow-link"
+      className={cn(
+        "inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent",
+        className,
+      )}
+      {...props}
+    >
+      {back && <ArrowLeft aria-hidden="true" className="size-4" />}
+      {children}
+      {!back && <ArrowRight aria-hidden="true" className="size-4" />}
+    </Link>
+  );
+}

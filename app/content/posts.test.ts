@@ -4,6 +4,7 @@ import { ContentError } from "./collection";
 import { parsePosts, relatedTo } from "./post-collection";
 import { readAllPosts, readPublishedPosts } from "./post-files";
 import { findPost, listPostSummaries } from "./posts.server";
+import { team } from "./team.server";
 
 const post = (slug: string, frontmatter: string) => ({
   [`/content/posts/${slug}.md`]: `---\n${frontmatter}\n---\n\nThe body.\n`,
@@ -21,6 +22,15 @@ const validFrontmatter = (slug: string, date: string, extra = "") =>
   ].join("\n");
 
 describe("posts collection", () => {
+  // A post's author is written in its frontmatter and again in content/team:
+  // this keeps the two in step, so a renamed or departed leader is caught.
+  it("credits every post, drafts included, to a leader of content/team with that role", () => {
+    const leaders = new Map(team.map((person) => [person.name, person.role]));
+    for (const entry of readAllPosts()) {
+      expect(leaders.get(entry.author.name), entry.sourcePath).toBe(entry.author.role);
+    }
+  });
+
   it("gives every published post at least 600 words of prose", () => {
     const published = readPublishedPosts();
     expect(published.length).toBeGreaterThanOrEqual(6);

@@ -53,6 +53,7 @@ export default defineConfig({
       FORM_TOKEN_SECRET: e2eTokenSecret,
       // Every test posts from 127.0.0.1; the rate limit's own tests use their own server.
       RATE_LIMIT_MAX: "100000",
+      WRITE_RATE_LIMIT_PER_MINUTE: "100000",
       SMTP_URL: "",
     },
     reuseExistingServer: false,

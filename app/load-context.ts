@@ -9,6 +9,10 @@ import type { ContactFormFailure } from "./lib/contact-form";
 declare module "react-router" {
   interface AppLoadContext {
     contactForm?: ContactFormContext;
+    /** This response's Content-Security-Policy nonce, for React's inline scripts (entry.server.tsx). */
+    cspNonce?: string;
+    /** Writes an error to the server's structured log (server/log.ts). */
+    logError?: (error: unknown, request: { method: string; path: string }) => void;
   }
 }
 

@@ -1,10 +1,9 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect, type CSSProperties, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ApplicationError } from "./components/sections/application-error";
-import { headerOffsetPx } from "./config/constants";
 import { iconPath } from "./config/icons";
 
 export const links: Route.LinksFunction = () => [
@@ -15,16 +14,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-// The header's height comes from the spec's constants; app.css turns these into
-// --header-offset for the header, the content and in-page anchors.
-const headerOffsetVars = {
-  "--header-offset-mobile": `${headerOffsetPx.mobile}px`,
-  "--header-offset-desktop": `${headerOffsetPx.desktop}px`,
-} as CSSProperties;
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-GB" style={headerOffsetVars}>
+    <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -3,9 +3,11 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { contactFormContext, contactPostGuard } from "./leads/http";
+import { clientAddress, contactFormContext, contactPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
-import { consoleLogger, type Logger } from "./leads/logger";
+import { allowedMethods, writeRateLimit } from "./limits";
+import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
+import { securityHeaders, setPolicy } from "./security-headers";
 import { findPrerenderedPages } from "./static-pages";
 
 export type AppOptions = {
@@ -31,8 +33,17 @@ export type AppOptions = {
    * TRUST_PROXY). None by default: the client address is the socket's peer.
    */
   trustProxy?: boolean | number | string;
-  /** Where the contact form's guard reports rejected posts. */
-  log?: Logger;
+  /** The structured log (server/log.ts): access lines, errors, rejected posts. */
+  log?: ServerLog;
+  /** The public origin is https (SITE_URL): send HSTS and upgrade-insecure-requests. */
+  https?: boolean;
+  /**
+   * Resolves true when the server can serve its purpose, i.e. the lead
+   * database answers; `GET /readyz` answers 503 otherwise. Always ready without it.
+   */
+  ready?: () => Promise<boolean>;
+  /** Requests other than GET/HEAD one address may make per minute. */
+  writeLimitPerMinute?: number;
 };
 
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
@@ -50,17 +61,34 @@ export function createApp({
   now = () => new Date(),
   leads,
   trustProxy = false,
-  log = consoleLogger,
+  log = createServerLog({ level: "silent" }),
+  https = false,
+  ready = async () => true,
+  writeLimitPerMinute = 30,
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
 
+  app.use(accessLog(log));
+  app.use(securityHeaders({ https }));
   app.use(rejectMalformedUrls);
+  // Every request but GET and HEAD counts against the limit, refused ones too.
+  app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
+  app.use(allowedMethods);
   app.use(compression());
 
+  // Liveness: the process answers. Readiness: it can also reach its database.
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    const isReady = await ready().catch(() => false);
+    res
+      .status(isReady ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send(isReady ? "ready" : "not ready");
   });
 
   // Vite fingerprints every file under /assets, so each name is a version.
@@ -75,7 +103,7 @@ export function createApp({
     }),
   );
 
-  app.use(servePrerenderedPages(clientDir));
+  app.use(servePrerenderedPages(clientDir, { https }));
 
   // The rest of the client build: favicon, robots, the .data of prerendered pages.
   app.use(
@@ -95,7 +123,7 @@ export function createApp({
     next();
   });
   // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(contactPostGuard({ log }));
+  app.use(contactPostGuard({ log: leadLogger(log) }));
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -105,12 +133,14 @@ export function createApp({
       // the contact form's intake.
       getLoadContext: (_req, res) => ({
         now,
+        cspNonce: res.locals.cspNonce as string,
+        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
         ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
       }),
     }),
   );
 
-  app.use(handleErrors);
+  app.use(handleErrors(log));
   return app;
 }
 
@@ -118,13 +148,15 @@ export function createApp({
  * Serves the HTML of prerendered pages at their clean paths (/about, never a
  * redirect to /about/). Anything not prerendered falls through to React Router.
  */
-function servePrerenderedPages(clientDir: string): RequestHandler {
+function servePrerenderedPages(clientDir: string, { https }: { https: boolean }): RequestHandler {
   const pages = findPrerenderedPages(clientDir);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = pages.get(req.path);
-    if (!file) return next();
-    res.sendFile(file, { headers: { "Cache-Control": HTML_CACHE_CONTROL } }, (error) => {
+    const page = pages.get(req.path);
+    if (!page) return next();
+    // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.
+    setPolicy(res, { inlineScripts: page.scriptHashes, https });
+    res.sendFile(page.file, { headers: { "Cache-Control": HTML_CACHE_CONTROL } }, (error) => {
       if (error) next(error);
     });
   };
@@ -141,15 +173,22 @@ const rejectMalformedUrls: RequestHandler = (req, res, next) => {
 };
 
 /** Last stop for errors outside React Router: a status and a plain message, never a stack. */
-const handleErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const status = httpStatusOf(error);
-  if (status >= 500) console.error(`${req.method} ${req.path} failed:`, error);
-  if (res.headersSent) return next(error);
-  res
-    .status(status)
-    .type("text/plain")
-    .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
-};
+function handleErrors(log: ServerLog): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    const status = httpStatusOf(error);
+    if (status >= 500) {
+      log.error(
+        { err: error, method: req.method, path: loggedPath(req.originalUrl) },
+        "request failed",
+      );
+    }
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+  };
+}
 
 function httpStatusOf(error: unknown): number {
   const status =

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { siteConfig } from "../app/config/site";
+import { normaliseSiteUrl } from "../app/config/site-url";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "./db/database";
 
 /**
@@ -92,6 +93,26 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Signs the form's time token; unset, a secret generated on first start is kept in the database. */
   FORM_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+  /** The public origin; https turns on HSTS. Read again here because the build bakes it into pages. */
+  SITE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return normaliseSiteUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A client must have sent its request headers within this time, or it is dropped. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** A client must have sent its whole request within this time, or it is dropped. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Requests other than GET and HEAD one client address may make per minute. */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce
     .number()

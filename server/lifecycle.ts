@@ -1,7 +1,5 @@
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RequestListener } from "node:http";
-import { createServer } from "node:http";
 
 export type RunningServer = {
   server: Server;
@@ -14,12 +12,47 @@ export type RunningServer = {
   shutdown: () => Promise<void>;
 };
 
+export type ServerOptions = {
+  port: number;
+  host?: string;
+  /** How long in-flight requests may take to finish once shutdown begins. */
+  graceMs?: number;
+  /** A client that has not sent all its headers by then is answered 408 and dropped. */
+  headersTimeoutMs?: number;
+  /** A client that has not sent its whole request (headers and body) by then is dropped. */
+  requestTimeoutMs?: number;
+};
+
 /** Starts an HTTP server for `handler` with a graceful shutdown. */
 export function startServer(
   handler: RequestListener,
-  { port, host, graceMs = 10_000 }: { port: number; host?: string; graceMs?: number },
+  {
+    port,
+    host,
+    graceMs = 10_000,
+    headersTimeoutMs = 10_000,
+    requestTimeoutMs = 30_000,
+  }: ServerOptions,
 ): RunningServer {
-  const server = createServer(handler);
+  // Responses still being written when shutdown begins close their
+  // connection when done, so no client sends another request on it.
+  const inFlight = new Set<ServerResponse>();
+  let closingDown = false;
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: Math.max(requestTimeoutMs, headersTimeoutMs),
+      // Node checks both timeouts on this interval (30 s by default), so a
+      // slow client would otherwise outlive its timeout by up to that long.
+      connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
+    },
+    (req, res) => {
+      if (closingDown) res.shouldKeepAlive = false;
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
+      handler(req, res);
+    },
+  );
   const listening = new Promise<AddressInfo>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(server.address() as AddressInfo));
@@ -28,6 +61,8 @@ export function startServer(
   let closing: Promise<void> | undefined;
   const shutdown = () => {
     closing ??= new Promise<void>((resolve, reject) => {
+      closingDown = true;
+      for (const res of inFlight) res.shouldKeepAlive = false;
       const timer = setTimeout(() => {
         server.closeAllConnections();
         reject(new Error(`in-flight requests did not finish within ${graceMs} ms`));

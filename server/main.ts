@@ -3,8 +3,15 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { readEnv } from "./env";
 import { startLeadPipeline } from "./leads/pipeline";
-import { consoleLogger } from "./leads/logger";
 import { startServer } from "./lifecycle";
+import { createServerLog, leadLogger } from "./log";
+
+/** The whole shutdown, requests, outbox and database, ends within this; then the process exits anyway. */
+const shutdownDeadlineMs = 10_000;
+/** Of which in-flight requests may take this long… */
+const requestGraceMs = 6_000;
+/** …and the outbox worker this long to send what is due. */
+const outboxFlushMs = 2_500;
 
 // Bundled to build/server/main.js, beside React Router's build/server/index.js.
 const env = (() => {
@@ -15,14 +22,15 @@ const env = (() => {
     process.exit(1);
   }
 })();
+const log = createServerLog({ level: env.LOG_LEVEL });
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
 // The database is opened and migrated (while the React Router build loads)
 // before the first request is accepted.
 const [build, leads] = await Promise.all([
   import(new URL("./index.js", import.meta.url).href) as Promise<ServerBuild>,
-  startLeadPipeline(env, { log: consoleLogger }).catch((error: Error) => {
-    console.error(`The lead database could not be opened: ${error.message}`);
+  startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
+    log.fatal({ err: error }, "The lead database could not be opened");
     process.exit(1);
   }),
 ]);
@@ -33,26 +41,47 @@ const app = createApp({
   mode: env.NODE_ENV,
   leads: leads.intake,
   trustProxy: env.TRUST_PROXY,
+  log,
+  https: env.SITE_URL.startsWith("https:"),
+  ready: leads.ready,
+  writeLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
 });
-const { listening, shutdown } = startServer(app, { port: env.PORT, host: env.HOST });
+const { listening, shutdown } = startServer(app, {
+  port: env.PORT,
+  host: env.HOST,
+  graceMs: requestGraceMs,
+  headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+});
 
 listening.then(
-  ({ port }) => console.log(`Corvanta Digital site listening on http://localhost:${port}`),
+  ({ port }) => log.info({ port }, `Corvanta Digital site listening on http://localhost:${port}`),
   (error: Error) => {
-    console.error(`Server failed to start: ${error.message}`);
+    log.fatal({ err: error }, "Server failed to start");
     process.exit(1);
   },
 );
 
 function onSignal(signal: NodeJS.Signals) {
-  console.log(`${signal} received: finishing in-flight requests`);
-  // Requests first (a post in flight still commits its lead), then the worker and the database.
+  log.info({ signal }, "Shutting down: finishing in-flight requests");
+  // Whatever happens below, the process is gone within the deadline.
+  setTimeout(() => {
+    log.error("Shutdown did not finish in time: exiting");
+    process.exit(1);
+  }, shutdownDeadlineMs).unref();
+
+  // Requests first (a post in flight still commits its lead), then the
+  // outbox worker (it sends what is due), then the database.
   shutdown()
-    .then(() => leads.close())
+    .catch((error: Error) => log.error({ err: error }, "Shutdown: requests cut short"))
+    .then(() => leads.close({ flushWithinMs: outboxFlushMs }))
     .then(
-      () => process.exit(0),
+      () => {
+        log.info("Shutdown complete");
+        process.exit(0);
+      },
       (error: Error) => {
-        console.error(`Shutdown: ${error.message}`);
+        log.error({ err: error }, "Shutdown failed");
         process.exit(1);
       },
     );

@@ -86,6 +86,26 @@ function postgresDialect(url: string, onError: (message: string) => void): Postg
   return new PostgresDialect({ pool });
 }
 
+/**
+ * Whether the database answers a trivial query within `timeoutMs`: the
+ * server's readiness (GET /readyz). Never throws.
+ */
+export async function pingDatabase(db: AppDatabase, timeoutMs = 2_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Applies every migration not yet applied; running it again changes nothing. */
 export async function migrateToLatest(db: AppDatabase): Promise<void> {
   const migrator = new Migrator({

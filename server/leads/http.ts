@@ -1,17 +1,11 @@
 import type { Request, RequestHandler, Response } from "express";
-import { contactFormPath } from "../../app/lib/contact-form";
 import type { ContactFormContext } from "../../app/load-context";
+import { acceptsPost } from "../limits";
 import type { ContactPost, LeadIntake } from "./lead-intake";
 import type { Logger } from "./logger";
 
 /** The largest form post the server reads; the form itself stays far below it. */
 export const maxFormBodyBytes = 64 * 1024;
-
-/** The contact route, and the URL React Router posts to when JavaScript runs. */
-function isContactPath(path: string): boolean {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return trimmed === contactFormPath || trimmed === `${contactFormPath}.data`;
-}
 
 /**
  * Runs before React Router for every post to the contact route: refuses posts
@@ -27,7 +21,7 @@ export function contactPostGuard({
   limitBytes?: number;
 }): RequestHandler {
   return async (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || !isContactPath(req.path)) return next();
+    if (req.method === "GET" || req.method === "HEAD" || !acceptsPost(req.path)) return next();
     const address = clientAddress(req);
 
     if (!isSameOriginPost(req)) {

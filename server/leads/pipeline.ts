@@ -1,4 +1,10 @@
-import { describeDatabase, openDatabase, parseDatabaseUrl, type AppDatabase } from "../db/database";
+import {
+  describeDatabase,
+  openDatabase,
+  parseDatabaseUrl,
+  pingDatabase,
+  type AppDatabase,
+} from "../db/database";
 import type { ServerEnv } from "../env";
 import { loadFormTokenSecret } from "./form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
@@ -14,8 +20,14 @@ export type LeadPipeline = {
   db: AppDatabase;
   intake: LeadIntake;
   worker: OutboxWorker | undefined;
-  /** Stops the worker and closes the database; call after the HTTP server has stopped. */
-  close: () => Promise<void>;
+  /** The database answers (GET /readyz). */
+  ready: () => Promise<boolean>;
+  /**
+   * Stops the worker, gives it up to `flushWithinMs` to send what is due (a
+   * lead taken during shutdown is notified now, not at the next start), and
+   * closes the database. Call after the HTTP server has stopped.
+   */
+  close: (options?: { flushWithinMs?: number }) => Promise<void>;
 };
 
 type PipelineEnv = Pick<
@@ -72,8 +84,17 @@ export async function startLeadPipeline(
     db,
     intake,
     worker,
-    async close() {
-      await worker?.stop();
+    ready: () => pingDatabase(db),
+    async close({ flushWithinMs = 3_000 } = {}) {
+      if (worker) {
+        await worker.stop();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          worker.tick(),
+          new Promise((resolve) => (timer = setTimeout(resolve, flushWithinMs))),
+        ]);
+        clearTimeout(timer);
+      }
       await db.destroy();
     },
   };

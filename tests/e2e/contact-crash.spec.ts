@@ -21,6 +21,7 @@ function startServer(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       FORM_TOKEN_SECRET: SECRET,
       RATE_LIMIT_MAX: "100000",
+      WRITE_RATE_LIMIT_PER_MINUTE: "100000",
       SMTP_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],

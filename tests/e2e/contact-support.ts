@@ -11,7 +11,8 @@ import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/d
 import { signFormToken, verifyFormToken } from "../../server/leads/form-token";
 import { createLeadIntake } from "../../server/leads/lead-intake";
 import type { RateLimitRule } from "../../server/leads/rate-limit";
-import { manualClock, recordingLogger } from "../support/manual-clock";
+import { leadLogger } from "../../server/log";
+import { manualClock, recordingServerLog } from "../support/manual-clock";
 import { createTestDatabase, type TestDatabaseKind } from "../support/test-databases";
 
 /**
@@ -83,15 +84,24 @@ export async function startContactServer({
     throw error;
   });
   const clock = manualClock();
-  const log = recordingLogger();
+  // The real structured log, kept in memory so tests can read what it says.
+  const log = recordingServerLog();
   const tokenSecret = "in-process-contact-server-secret-0001";
-  const intake = createLeadIntake({ db, tokenSecret, rateLimit, log, now: clock });
+  const intake = createLeadIntake({
+    db,
+    tokenSecret,
+    rateLimit,
+    log: leadLogger(log.log),
+    now: clock,
+  });
   const app = createApp({
     build,
     clientDir: path.resolve("build/client"),
     leads: intake,
     trustProxy,
-    log,
+    log: log.log,
+    // These tests post far more than a visitor would; the general limit has its own test.
+    writeLimitPerMinute: 100_000,
   });
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");

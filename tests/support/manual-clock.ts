@@ -1,3 +1,4 @@
+import { createServerLog } from "../../server/log";
 /** A clock the test moves by hand, so time-based rules are tested without waiting. */
 export function manualClock(start = new Date("2026-11-23T09:00:00.000Z")) {
   let current = start.getTime();
@@ -20,4 +21,14 @@ export function recordingLogger() {
     warn: (message: string) => void lines.push(message),
     error: (message: string) => void lines.push(message),
   };
+}
+
+/**
+ * The server's real structured log (server/log.ts), writing its JSON lines
+ * into `lines` instead of stdout, for tests that read what was logged.
+ */
+export function recordingServerLog() {
+  const lines: string[] = [];
+  const log = createServerLog({ destination: { write: (line: string) => void lines.push(line) } });
+  return { log, lines };
 }

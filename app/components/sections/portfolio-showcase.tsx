@@ -77,9 +77,6 @@ export function PortfolioShowcase({
   return (
     <SectionBand id={id} className={className} labelledBy={headingId}>
       <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
-      <noscript>
-        <style>{"[data-needs-script]{display:none!important}"}</style>
-      </noscript>
       <div data-needs-script className="mt-10 border-b border-slate-200 pb-6">
         <p id="industry-filter-label" className="text-sm font-semibold text-slate-700">
           {filterLabel}

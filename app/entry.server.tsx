@@ -1,0 +1,89 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter } from "react-router";
+
+/**
+ * React Router's default Node entry, plus the Content-Security-Policy nonce:
+ * the server (server/security-headers.ts) draws one per request, names it in
+ * the CSP header and hands it over in the load context; every inline script
+ * React and React Router write carries it. Prerendered pages are rendered with
+ * no load context, so they carry no nonce: the server allows their scripts by
+ * hash instead.
+ */
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext?.cspNonce;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Crawlers and prerendering wait for all content; browsers get the shell at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort after streamTimeout so rejected boundaries still have time to flush.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and are reported by handleError.
+          if (shellRendered) reportError(error, request, loadContext);
+        },
+      },
+    );
+  });
+}
+
+/** Loader, action and render errors: one structured log line, never a page with a stack. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // Aborted requests (the visitor navigated away) are not errors.
+  if (request.signal.aborted) return;
+  reportError(error, request, context as AppLoadContext | undefined);
+};
+
+function reportError(error: unknown, request: Request, context: AppLoadContext | undefined) {
+  const path = new URL(request.url).pathname;
+  if (context?.logError) context.logError(error, { method: request.method, path });
+  else console.error(`${request.method} ${path} failed:`, error);
+}

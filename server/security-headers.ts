@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+
+/**
+ * The security headers every response carries (docs/decisions/060). The
+ * Content-Security-Policy allows scripts from this origin and inline scripts
+ * only by a per-request nonce (server-rendered pages) or by their hash
+ * (prerendered pages, hashed once at start-up); no inline script runs
+ * otherwise, and nothing loads from any other origin.
+ */
+
+/**
+ * Inline style attributes the server HTML cannot avoid, allowed by hash: Radix
+ * NavigationMenu.List (the desktop Services menu) wraps its list in
+ * `<div style="position:relative">`. Everything else styles through the CSS file.
+ */
+export const allowedInlineStyleAttributes = ["position:relative"] as const;
+
+/** A CSP source expression for the SHA-256 of `text`. */
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+export type PolicyOptions = {
+  /** 'nonce-…' or 'sha256-…' sources for the page's inline scripts. */
+  inlineScripts: readonly string[];
+  /** The site is served over HTTPS (SITE_URL): upgrade any stray http: subresource. */
+  https: boolean;
+};
+
+export function contentSecurityPolicy({ inlineScripts, https }: PolicyOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'none'"],
+    ["script-src", "'self'", ...inlineScripts],
+    ["style-src", "'self'"],
+    ["style-src-attr", "'unsafe-hashes'", ...allowedInlineStyleAttributes.map(sha256Source)],
+    ["img-src", "'self'"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["manifest-src", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["base-uri", "'none'"],
+    ["object-src", "'none'"],
+  ];
+  if (https) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+/** The headers that are the same on every response. */
+export function staticSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    "X-Content-Type-Options": "nosniff",
+    // For browsers that predate CSP's frame-ancestors.
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // The site uses none of these features, and no embedded content may either.
+    "Permissions-Policy":
+      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Origin-Agent-Cluster": "?1",
+  };
+}
+
+/**
+ * Sets every security header and draws this request's CSP nonce (in
+ * `res.locals.cspNonce`, for React's inline scripts). A prerendered page
+ * replaces the policy with its hash-based one (`setPolicy`).
+ */
+export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+  const fixed = staticSecurityHeaders({ https });
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.set(fixed);
+    setPolicy(res, { inlineScripts: [`'nonce-${nonce}'`], https });
+    next();
+  };
+}
+
+export function setPolicy(res: Response, options: PolicyOptions): void {
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(options));
+}
+
+/**
+ * The hashes of a page's inline scripts: every <script> without a src whose
+ * type runs (classic or module). JSON-LD and other data blocks never run, so
+ * they need no hash.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    hashes.add(sha256Source(match[2] ?? ""));
+  }
+  return [...hashes];
+}

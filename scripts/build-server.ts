@@ -1,12 +1,14 @@
 import { build } from "esbuild";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import path from "node:path";
 
-// Bundles the Express entry into build/server/main.js, next to React Router's
-// server build, so production runs plain JavaScript with no TypeScript loader.
+// Bundles the Express entry into build/server/server.js, next to React
+// Router's server build, so production runs plain JavaScript with no
+// TypeScript loader.
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: "build/server/main.js",
+  outfile: "build/server/server.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -14,7 +16,20 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-console.log("Server entry bundled: build/server/main.js");
+// The entry operators run. React, React DOM and React Router load their
+// development builds (several times slower to render) unless NODE_ENV is
+// "production" when they are first imported, and a bundle's imports run before
+// its first line: so this file sets it, then imports the server.
+writeFileSync(
+  "build/server/main.js",
+  [
+    "// Written by scripts/build-server.ts: production React unless NODE_ENV says otherwise.",
+    'process.env.NODE_ENV ??= "production";',
+    'await import("./server.js");',
+    "",
+  ].join("\n"),
+);
+console.log("Server entry bundled: build/server/main.js -> build/server/server.js");
 
 // Resource routes (sitemap, robots.txt, icons, social cards) are prerendered
 // with a .data twin meant for client navigations to pages; files are never
@@ -26,3 +41,24 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   if (/\.[a-z0-9]+$/i.test(twin) && existsSync(twin))
     rmSync(path.join(entry.parentPath, entry.name));
 }
+
+// Hashed assets and prerendered pages are compressed once here, at the
+// strongest settings, rather than by compression() on every request; the
+// server sends the .br or .gz the browser accepts (server/precompressed.ts).
+let compressedCount = 0;
+for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !/\.(html|js|css|svg|json|txt|xml)$/.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const original = readFileSync(file);
+  const br = brotliCompressSync(original, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
+    },
+  });
+  const gz = gzipSync(original, { level: 9 });
+  if (br.length < original.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < original.length) writeFileSync(`${file}.gz`, gz);
+  compressedCount += 1;
+}
+console.log(`Precompressed (brotli, gzip): ${compressedCount} files`);

@@ -8,6 +8,7 @@ import type { LeadIntake } from "./leads/lead-intake";
 import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
 import { securityHeaders, setPolicy } from "./security-headers";
+import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
 import { findPrerenderedPages } from "./static-pages";
 
 export type AppOptions = {
@@ -45,6 +46,9 @@ export type AppOptions = {
   /** Requests other than GET/HEAD one address may make per minute. */
   writeLimitPerMinute?: number;
 };
+
+/** Hashed assets never change under their name. */
+const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
 const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
@@ -92,9 +96,23 @@ export function createApp({
   });
 
   // Vite fingerprints every file under /assets, so each name is a version.
+  const assetsDir = path.join(clientDir, "assets");
+  app.use("/assets", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const compressed = precompressedAsset(assetsDir, req.path, req);
+    if (!compressed) return next();
+    res.type(path.extname(req.path)).vary("Accept-Encoding");
+    const headers = {
+      "Content-Encoding": compressed.encoding,
+      "Cache-Control": ASSET_CACHE_CONTROL,
+    };
+    res.sendFile(compressed.file, { headers }, (error) => {
+      if (error) next(error);
+    });
+  });
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), {
+    express.static(assetsDir, {
       immutable: true,
       maxAge: "1y",
       index: false,
@@ -146,19 +164,26 @@ export function createApp({
 
 /**
  * Serves the HTML of prerendered pages at their clean paths (/about, never a
- * redirect to /about/). Anything not prerendered falls through to React Router.
+ * redirect to /about/), compressed once at start-up. Anything not prerendered
+ * falls through to React Router.
  */
 function servePrerenderedPages(clientDir: string, { https }: { https: boolean }): RequestHandler {
-  const pages = findPrerenderedPages(clientDir);
+  const started = new Date();
+  const pages = new Map(
+    [...findPrerenderedPages(clientDir)].map(([urlPath, page]) => [
+      urlPath,
+      { ...page, document: compressDocument(page.file, started) },
+    ]),
+  );
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(req.path);
     if (!page) return next();
     // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.
     setPolicy(res, { inlineScripts: page.scriptHashes, https });
-    res.sendFile(page.file, { headers: { "Cache-Control": HTML_CACHE_CONTROL } }, (error) => {
-      if (error) next(error);
-    });
+    res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+    res.type("html");
+    sendDocument(req, res, page.document);
   };
 }
 

@@ -1,0 +1,50 @@
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+
+/**
+ * The production server (build/server/main.js) as the benchmark and scan
+ * scripts run it: built first when stale, started on a loopback port, stopped
+ * with SIGTERM. Its log goes nowhere, but it is still written: what it costs
+ * is part of what the benchmarks measure.
+ */
+export type ProductionServer = {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+};
+
+export function ensureBuild(): void {
+  const built = spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+export async function startProductionServer({
+  port,
+  env = {},
+}: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<ProductionServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["build/server/main.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = once(server, "exit");
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill("SIGTERM");
+    await exited;
+  };
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: server.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error("the server did not start within 30 s");
+}

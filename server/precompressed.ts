@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Request, Response } from "express";
+
+/**
+ * Files compressed once rather than on every request: prerendered pages at
+ * start-up (in memory), and the hashed assets at build time (.br and .gz
+ * beside each file, scripts/build-server.ts). A request gets the smallest
+ * encoding its Accept-Encoding allows; compression() skips anything that
+ * already has a Content-Encoding.
+ */
+export type Encoding = "br" | "gzip" | "identity";
+
+/** The encoding to send: brotli, then gzip, then none, as the client accepts. */
+export function preferredEncoding(req: Request): Encoding {
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+}
+
+export type CompressedDocument = {
+  variants: Record<Encoding, Buffer>;
+  etag: string;
+  lastModified: string;
+};
+
+/**
+ * A file and its compressed forms, in memory: for the small, hot prerendered
+ * pages. The build writes the .br and .gz beside each page; a page without
+ * them (a build made by hand) is compressed here, at quick settings.
+ */
+export function compressDocument(file: string, modified: Date): CompressedDocument {
+  const identity = readFileSync(file);
+  const sibling = (suffix: string) =>
+    existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+  return {
+    variants: {
+      identity,
+      gzip: sibling(".gz") ?? gzipSync(identity),
+      br:
+        sibling(".br") ??
+        brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    },
+    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    lastModified: modified.toUTCString(),
+  };
+}
+
+/** Sends a compressed document: 304 when the client's copy is current, the body otherwise. */
+export function sendDocument(req: Request, res: Response, document: CompressedDocument): void {
+  const encoding = preferredEncoding(req);
+  res.vary("Accept-Encoding");
+  res.setHeader("ETag", document.etag);
+  res.setHeader("Last-Modified", document.lastModified);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const body = document.variants[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The asset's precompressed sibling for this request, if the build wrote one. */
+export function precompressedAsset(
+  assetsDir: string,
+  requestPath: string,
+  req: Request,
+): { file: string; encoding: Exclude<Encoding, "identity"> } | undefined {
+  const encoding = preferredEncoding(req);
+  if (encoding === "identity") return undefined;
+  const relative = path.normalize(requestPath).replace(/^([/\\])+/, "");
+  if (relative.startsWith("..") || relative.includes("\0")) return undefined;
+  const file = path.join(assetsDir, `${relative}.${encoding === "br" ? "br" : "gz"}`);
+  return existsSync(file) ? { file, encoding } : undefined;
+}

@@ -39,7 +39,7 @@ export async function startProductionServer({
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: server.pid!, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: server.pid ?? 0, stop };
     } catch {
       // not listening yet
     }

@@ -128,6 +128,20 @@ export function formatWallClock({ year, month, day, hour, minute }: Fields): Wal
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one, and event
+// pages ask for zone names many times per render: one formatter per pair.
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNameFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let formatter = zoneNameFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" });
+    zoneNameFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * The zone's short name at an instant: GMT/BST, WET/WEST, EST/EDT. British
  * English names European zones; where it only has "GMT-5", American English
@@ -135,7 +149,7 @@ export function formatWallClock({ year, month, day, hour, minute }: Fields): Wal
  */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
   const name = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+    zoneNameFormatter(locale, timeZone)
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
   const british = name("en-GB");

@@ -248,8 +248,10 @@ test.describe("the Content-Security-Policy in the browser", () => {
       if (viewportKind === "desktop") {
         // The Services dropdown is React and Radix at work: it opens only once hydrated.
         const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
-        await trigger.click();
+        await trigger.focus();
+        await page.keyboard.press("Enter");
         await expect(trigger).toHaveAttribute("aria-expanded", "true");
+        await page.keyboard.press("Tab");
         await page.keyboard.press("Escape");
         await expect(trigger).toHaveAttribute("aria-expanded", "false");
       } else {

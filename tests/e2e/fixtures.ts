@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { headerOffsetPx } from "../../app/config/constants";
-import { createApp } from "../../server/app";
+import { createApp, type AppOptions } from "../../server/app";
 
 export { expect };
 
@@ -109,4 +109,24 @@ export function desktopMenu(page: Page) {
 
 export function footer(page: Page) {
   return page.getByRole("contentinfo");
+}
+
+/**
+ * The production app over the production build, in this test process, on a
+ * free port, with options a test chooses (a limit, an https origin, a
+ * readiness check). The real server process is tested in server-process.spec.ts.
+ */
+export async function startBuiltApp(options: Omit<AppOptions, "build" | "clientDir"> = {}) {
+  const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
+  const build = (await import(buildUrl)) as ServerBuild;
+  const app = createApp({ build, clientDir: path.resolve("build/client"), ...options });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }

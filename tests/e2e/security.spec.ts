@@ -1,17 +1,11 @@
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { APIResponse, Page } from "@playwright/test";
-import type { ServerBuild } from "react-router";
 import { readPublicPaths } from "../../app/config/prerender";
-import { createApp } from "../../server/app";
 import { openDatabase, pingDatabase, type AppDatabase } from "../../server/db/database";
 import { createTestDatabase } from "../support/test-databases";
 import { validLeadFields } from "../support/contact-posts";
 import { postAtHumanPace, rawRequest, uniqueEmail } from "./contact-support";
-import { desktopMenu, expect, gotoHydrated, test } from "./fixtures";
+import { desktopMenu, expect, gotoHydrated, startBuiltApp, test } from "./fixtures";
 
 /** The headers every response carries, whatever it is (docs/decisions/060). */
 const expectedHeaders: Record<string, string | RegExp> = {
@@ -137,15 +131,10 @@ test.describe("security headers", () => {
   });
 
   test("an https SITE_URL adds Strict-Transport-Security for a year", async () => {
-    const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
-    const build = (await import(buildUrl)) as ServerBuild;
-    const app = createApp({ build, clientDir: path.resolve("build/client"), https: true });
-    const server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
+    const server = await startBuiltApp({ https: true });
     try {
-      const { port } = server.address() as AddressInfo;
       for (const pathname of ["/about", "/events", "/no-such-page"]) {
-        const response = await fetch(`http://127.0.0.1:${port}${pathname}`);
+        const response = await fetch(`${server.url}${pathname}`);
         expect(response.headers.get("strict-transport-security")).toBe(
           "max-age=31536000; includeSubDomains",
         );
@@ -186,29 +175,19 @@ test.describe("methods and limits", () => {
   });
 
   test("a client sending more than the limit of non-GET requests a minute gets 429", async () => {
-    const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
-    const build = (await import(buildUrl)) as ServerBuild;
-    const app = createApp({
-      build,
-      clientDir: path.resolve("build/client"),
-      writeLimitPerMinute: 3,
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
+    const server = await startBuiltApp({ writeLimitPerMinute: 3 });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const statuses: number[] = [];
       for (let n = 0; n < 5; n++) {
-        statuses.push((await rawRequest(`${url}/about`, { method: "DELETE" })).status);
+        statuses.push((await rawRequest(`${server.url}/about`, { method: "DELETE" })).status);
       }
       expect(statuses).toEqual([405, 405, 405, 429, 429]);
-      const limited = await rawRequest(`${url}/contact`, { method: "POST", body: "a=1" });
+      const limited = await rawRequest(`${server.url}/contact`, { method: "POST", body: "a=1" });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       // Reading the site is never limited.
-      expect((await fetch(`${url}/about`)).status).toBe(200);
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
     } finally {
-      server.closeAllConnections();
       server.close();
     }
   });
@@ -297,21 +276,7 @@ test.describe("health checks", () => {
   );
 
   /** The production app, ready when `db` answers. */
-  async function appOver(db: AppDatabase) {
-    const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
-    const build = (await import(buildUrl)) as ServerBuild;
-    const app = createApp({
-      build,
-      clientDir: path.resolve("build/client"),
-      ready: () => pingDatabase(db),
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      close: () => server.close(),
-    };
-  }
+  const appOver = (db: AppDatabase) => startBuiltApp({ ready: () => pingDatabase(db) });
 
   test("/readyz answers 200 while the database answers, 503 with no details once it does not", async () => {
     const database = await createTestDatabase("sqlite");

@@ -1,11 +1,10 @@
 import * as chromeLauncher from "chrome-launcher";
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
 import lighthouse, { type Config, type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "../tests/browser";
+import { ensureBuild, startProductionServer } from "./production-server";
 
 /**
  * Lighthouse 12 against the production build in Debian's Chromium: every page
@@ -49,8 +48,8 @@ const categories = ["performance", "accessibility", "best-practices", "seo"] as 
 const onlyCategories = values.only ? values.only.split(",") : [...categories];
 
 assertChromiumInstalled();
-const built = spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
-if (built.status !== 0) process.exit(built.status ?? 1);
+ensureBuild();
+const startServer = () => startProductionServer(port);
 
 // Extra page types found in the build: the first blog post and event page.
 const sitemap = await startServer().then(async (stop) => {
@@ -66,29 +65,6 @@ for (const [label, pattern] of [
 ] as const) {
   const match = pattern.exec(sitemap);
   if (match?.[1]) pageTypes.splice(label === "Blog post" ? 5 : 7, 0, [label, match[1]]);
-}
-
-function startServer(): Promise<() => Promise<void>> {
-  const server = spawn("node", ["build/server/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const stop = async () => {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-  };
-  return (async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return stop;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await stop();
-    throw new Error("the server did not start");
-  })();
 }
 
 const median = (numbers: number[]) => {

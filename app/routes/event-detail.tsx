@@ -77,7 +77,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
         title={event.title}
         lead={
           <>
-            <EventFacts event={event} inverse className="mt-1 text-base md:text-lg" />
+            <EventFacts event={event} inverse size="large" className="mt-1" />
             {event.status === "past" && (
               <span className="mt-4 block text-base text-slate-300">
                 This event has taken place.{" "}

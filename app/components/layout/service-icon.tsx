@@ -36,19 +36,29 @@ export function ServiceGlyph({ serviceId, ...props }: LucideProps & { serviceId:
   return <Icon aria-hidden="true" {...props} />;
 }
 
+const tiles = {
+  /** Menus and lists on white. */
+  default: { tile: "size-9 rounded-lg bg-indigo-50 text-accent", icon: "size-[18px]" },
+  /** On ink: the mobile menu. */
+  inverse: { tile: "size-8 rounded-lg bg-white/10 text-cyan-300", icon: "size-[18px]" },
+  /** The larger tile of a service card. */
+  card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
+} as const;
+
 /** A service's icon in a small tinted tile, looked up from the service page's path. */
-export function ServiceIcon({ href, className }: { href: string; className?: string }) {
+export function ServiceIcon({
+  href,
+  variant = "default",
+}: {
+  href: string;
+  variant?: keyof typeof tiles;
+}) {
   const id = href.split("/").pop() as ServiceId;
   const Icon = iconByServiceId[id] ?? Compass;
+  const { tile, icon } = tiles[variant];
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-accent",
-        className,
-      )}
-    >
-      <Icon className="size-[18px]" strokeWidth={1.8} />
+    <span aria-hidden="true" className={cn("grid shrink-0 place-items-center", tile)}>
+      <Icon className={icon} strokeWidth={1.8} />
     </span>
   );
 }

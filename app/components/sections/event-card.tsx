@@ -101,7 +101,7 @@ export function PastEventCard({
           {event.title}
         </Link>
       </Heading>
-      <EventFacts event={event} className="mt-3" compact />
+      <EventFacts event={event} className="mt-3" size="compact" />
       {/* Clamped: the archive is a reminder, the event's page has the full text. */}
       <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>
       {event.speakers.length > 0 ? (
@@ -145,18 +145,29 @@ export function EventBadges({ event, className }: { event: EventView; className?
   );
 }
 
+const factSizes = {
+  compact: "text-sm",
+  regular: "text-[15px]",
+  large: "text-base md:text-lg",
+} as const;
+
 /** When (in the event's zone) and where. */
 export function EventFacts({
   event,
   className,
-  compact = false,
+  size = "regular",
   inverse = false,
 }: {
   event: EventView;
   className?: string;
-  compact?: boolean;
+  /**
+   * Compact in the archive's cards (smaller, and the place shortened to the
+   * city), large in the event page's hero.
+   */
+  size?: keyof typeof factSizes;
   inverse?: boolean;
 }) {
+  const compact = size === "compact";
   const place =
     event.format === "online"
       ? event.status === "upcoming"
@@ -169,7 +180,7 @@ export function EventFacts({
     <span
       className={cn(
         "block space-y-1.5",
-        compact ? "text-sm" : "text-[15px]",
+        factSizes[size],
         inverse ? "text-slate-200" : "text-slate-700",
         className,
       )}

@@ -95,9 +95,7 @@ export function PortfolioShowcase({
               pressed={filter === option.value}
               onClick={() => setFilter(option.value)}
             >
-              {option.value !== "all" && (
-                <IndustryIcon industry={option.value} className="size-4" />
-              )}
+              {option.value !== "all" && <IndustryIcon industry={option.value} size="sm" />}
               {option.label}
               <span aria-hidden="true" className="text-xs tabular-nums opacity-70">
                 {option.count}
@@ -208,7 +206,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
               <ul className="flex flex-wrap gap-2">
                 {product.technologies.map((technology) => (
                   <li key={technology}>
-                    <Badge className="bg-white ring-1 ring-slate-200">{technology}</Badge>
+                    <Badge tone="outline">{technology}</Badge>
                   </li>
                 ))}
               </ul>
@@ -217,7 +215,8 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
               <TestimonialCard
                 testimonial={product.testimonial}
                 showProductLink={false}
-                className="h-auto lg:col-span-2"
+                stretch={false}
+                className="lg:col-span-2"
               />
             )}
           </div>

@@ -90,7 +90,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
       <div className="flex items-center gap-4">
-        <ServiceIcon href={href} className="size-11 rounded-xl [&_svg]:size-[22px]" />
+        <ServiceIcon href={href} variant="card" />
         <h3 className="text-lg leading-snug font-semibold">
           <Link
             to={href}

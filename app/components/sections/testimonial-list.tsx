@@ -50,16 +50,20 @@ export function TestimonialList({
 export function TestimonialCard({
   testimonial,
   showProductLink = true,
+  stretch = true,
   className,
 }: {
   testimonial: TestimonialItem;
   showProductLink?: boolean;
+  /** Fills its grid cell's height, so the cards of a row line up. */
+  stretch?: boolean;
   className?: string;
 }) {
   return (
     <figure
       className={cn(
-        "flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        "flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        stretch && "h-full",
         className,
       )}
     >

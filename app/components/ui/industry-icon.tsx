@@ -7,7 +7,6 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { industries } from "../../config/navigation";
-import { cn } from "../../lib/cn";
 
 export type Industry = (typeof industries)[number];
 
@@ -19,8 +18,16 @@ const iconByIndustry: Record<Industry, LucideIcon> = {
   "Technology & Startups": Rocket,
 };
 
+const sizes = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
+
 /** An industry's icon, decorative: the industry's name is always written beside it. */
-export function IndustryIcon({ industry, className }: { industry: Industry; className?: string }) {
+export function IndustryIcon({
+  industry,
+  size = "md",
+}: {
+  industry: Industry;
+  size?: keyof typeof sizes;
+}) {
   const Icon = iconByIndustry[industry];
-  return <Icon aria-hidden="true" className={cn("size-5", className)} strokeWidth={1.8} />;
+  return <Icon aria-hidden="true" className={sizes[size]} strokeWidth={1.8} />;
 }

@@ -1,6 +1,6 @@
 import { readEventSlugs } from "../content/event-files";
 import { eventPath } from "../content/event-view";
-import { postPath } from "../content/post-collection";
+import { postPath } from "../content/post-view";
 import { readPublishedPosts } from "../content/post-files";
 import { blogFeedPath } from "./feeds";
 import { iconPath, siteIcons, type SiteIconName } from "./icons";

@@ -9,7 +9,7 @@ import { findService, servicePath } from "../config/services";
 import { blogFeedLink } from "../config/feeds";
 import { fixedPages } from "../config/pages";
 import { socialCardPath } from "../config/social";
-import { postPath } from "../content/post-collection";
+import { postPath } from "../content/post-view";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/json-ld";
 import { getMeta } from "../lib/meta";
 import "../styles/article.css";

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { PostSummary } from "../../content/post-collection";
-import { postPath } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
+import { postPath } from "../../content/post-view";
 import { Card } from "../ui/card";
 import { CoverArt } from "../ui/cover-art";
 import { InitialsAvatar } from "../ui/initials-avatar";

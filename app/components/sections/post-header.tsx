@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import type { PostSummary } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { cn } from "../../lib/cn";
 import { formatReadingTime } from "../../lib/reading-time";

@@ -1,11 +1,13 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { services } from "../config/services";
 
 /**
  * The contact form's one schema, shared by the browser (checks before posting)
  * and the server (checks every post, with or without JavaScript). Each field
  * fails with exactly one message: missing, too long or malformed. See
- * docs/decisions/050-lead-pipeline.md.
+ * docs/decisions/050-lead-pipeline.md. It is written with zod/mini, the same
+ * package's tree-shakeable API, so the contact page's script carries about
+ * 5 KB gzip of zod rather than 22 KB (issue 6, docs/decisions/060).
  */
 
 /** The route that shows the form and receives its posts. */
@@ -157,7 +159,18 @@ type TextFieldOptions = {
   isWellFormed: (value: string) => boolean;
 };
 
-/** A required free-text field that fails with exactly one of its messages. */
+/** What was typed into a text field, normalised; a field left out (or not text) reads as empty. */
+function typedText(normalize: (value: string) => string) {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((input: unknown) => normalize(typeof input === "string" ? input : "")),
+  );
+}
+
+/**
+ * A required free-text field that fails with exactly one of its messages:
+ * each check aborts the ones after it.
+ */
 function requiredText({
   messages,
   max,
@@ -165,43 +178,35 @@ function requiredText({
   multiline = false,
   isWellFormed,
 }: TextFieldOptions) {
-  return z
-    .unknown()
-    .optional()
-    .transform((input, ctx) => {
-      const raw = typeof input === "string" ? input : "";
-      const value = multiline ? normalizeMultiline(raw) : normalizeLine(raw);
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (value === "") return fail(messages.missing ?? messages.malformed);
-      if (value.length > max) return fail(messages.tooLong ?? messages.malformed);
-      if (value.length < min || !isWellFormed(value)) return fail(messages.malformed);
-      return value;
-    });
+  return z.pipe(
+    typedText(multiline ? normalizeMultiline : normalizeLine),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: messages.missing ?? messages.malformed, abort: true }),
+        z.maxLength(max, { error: messages.tooLong ?? messages.malformed, abort: true }),
+        z.minLength(min, { error: messages.malformed, abort: true }),
+        z.refine(isWellFormed, { error: messages.malformed }),
+      ),
+  );
 }
 
-/** A choice from a fixed list: missing, or not one of the list's ids. */
-function choice<T extends string>(
-  messages: FieldMessages,
-  isValid: (value: unknown) => value is T,
-) {
-  return z
-    .unknown()
-    .optional()
-    .transform((input, ctx): T => {
-      if (input === undefined || input === null || input === "") {
-        ctx.addIssue({ code: "custom", message: messages.missing ?? messages.malformed });
-        return z.NEVER;
-      }
-      if (!isValid(input)) {
-        ctx.addIssue({ code: "custom", message: messages.malformed });
-        return z.NEVER;
-      }
-      return input;
-    });
+/** Nothing chosen (or the field left out) is missing; anything else not in the list is malformed. */
+const choiceError = (messages: FieldMessages) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === ""
+    ? (messages.missing ?? messages.malformed)
+    : messages.malformed;
+
+/** A choice from a fixed list of ids. */
+function choice<const T extends readonly [string, ...string[]]>(ids: T, messages: FieldMessages) {
+  return z.enum(ids, { error: choiceError(messages) });
 }
+
+const serviceOptionIds = serviceOptions.map((option) => option.id) as [
+  ServiceOptionId,
+  ...ServiceOptionId[],
+];
+const budgetIds = budgetOptions.map((option) => option.id) as [BudgetId, ...BudgetId[]];
 
 export const contactFormSchema = z.object({
   name: requiredText({
@@ -219,25 +224,26 @@ export const contactFormSchema = z.object({
     max: contactFieldLimits.company,
     isWellFormed: (value) => HAS_LETTER_OR_DIGIT.test(value),
   }),
-  phone: z
-    .unknown()
-    .optional()
-    .transform((input, ctx): string | null => {
-      const value = normalizeLine(typeof input === "string" ? input : "");
-      if (value === "") return null;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (value.length > contactFieldLimits.phone) return fail(contactFormMessages.phone.tooLong);
-      const digits = value.replace(/\D/g, "").length;
-      if (!PHONE_CHARACTERS.test(value) || digits < 6) {
-        return fail(contactFormMessages.phone.malformed);
-      }
-      return value;
-    }),
-  service: choice(contactFormMessages.service, isServiceOptionId),
-  budget: choice(contactFormMessages.budget, isBudgetId),
+  // Optional: empty (or left out) is null.
+  phone: z.pipe(
+    z.pipe(
+      typedText(normalizeLine),
+      z.string().check(
+        z.maxLength(contactFieldLimits.phone, {
+          error: contactFormMessages.phone.tooLong,
+          abort: true,
+        }),
+        z.refine(
+          (value) =>
+            value === "" || (PHONE_CHARACTERS.test(value) && value.replace(/\D/g, "").length >= 6),
+          { error: contactFormMessages.phone.malformed },
+        ),
+      ),
+    ),
+    z.transform((value: string): string | null => (value === "" ? null : value)),
+  ),
+  service: choice(serviceOptionIds, contactFormMessages.service),
+  budget: choice(budgetIds, contactFormMessages.budget),
   message: requiredText({
     messages: contactFormMessages.message,
     max: contactFieldLimits.message,
@@ -245,20 +251,10 @@ export const contactFormSchema = z.object({
     multiline: true,
     isWellFormed: () => true,
   }),
-  consent: z
-    .unknown()
-    .optional()
-    .transform((input, ctx): true => {
-      if (input === undefined || input === null || input === "") {
-        ctx.addIssue({ code: "custom", message: contactFormMessages.consent.missing });
-        return z.NEVER;
-      }
-      if (input !== "yes") {
-        ctx.addIssue({ code: "custom", message: contactFormMessages.consent.malformed });
-        return z.NEVER;
-      }
-      return true;
-    }),
+  consent: z.pipe(
+    z.literal("yes", { error: choiceError(contactFormMessages.consent) }),
+    z.transform((): true => true),
+  ),
 });
 
 /** A valid enquiry, normalised: what the server stores as a lead. */

@@ -58,9 +58,19 @@ import {
   Users,
   Workflow,
   type LucideIcon,
-  type LucideProps,
+  type LucideIconData,
 } from "lucide-react";
-import type { ContentIconName } from "../../content/icon-names";
+import type { ReactElement } from "react";
+import type { IconDrawing } from "../components/ui/content-icon";
+import type { ContentIconName } from "./icon-names";
+
+/*
+ * The offering icons of the service pages, on the server only. A page uses
+ * six of these sixty icons; bundled for the browser they cost 6 KB gzip on
+ * every service page (issue 6). The loader sends the drawing of the few a page
+ * names (lucide's icon data: name and SVG nodes), and ContentIcon draws it with
+ * lucide's own Icon, so the markup is the same (content-icons.test.tsx).
+ */
 
 /** Every icon a content file may name (app/content/icon-names.ts), by its lucide name. */
 const contentIcons: Record<ContentIconName, LucideIcon> = {
@@ -124,8 +134,20 @@ const contentIcons: Record<ContentIconName, LucideIcon> = {
   workflow: Workflow,
 };
 
-/** A decorative icon named in a content file. */
-export function ContentIcon({ name, ...props }: LucideProps & { name: ContentIconName }) {
-  const Icon = contentIcons[name];
-  return <Icon aria-hidden="true" {...props} />;
+/**
+ * The drawing behind a lucide icon component. Each one is a forwardRef whose
+ * render hands its icon data to lucide's Icon; the unit test checks that
+ * drawing the data gives the component's markup, should lucide change that.
+ */
+type LucideRender = {
+  render: (props: object, ref: null) => ReactElement<{ icon: LucideIconData }>;
+};
+
+export function contentIconData(name: ContentIconName): IconDrawing {
+  return (contentIcons[name] as unknown as LucideRender).render({}, null).props.icon as IconDrawing;
+}
+
+/** The component itself, for the unit test. */
+export function contentIconComponent(name: ContentIconName): LucideIcon {
+  return contentIcons[name];
 }

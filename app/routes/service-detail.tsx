@@ -12,6 +12,7 @@ import { ServiceOfferings } from "../components/sections/service-offerings";
 import { TechnologyList } from "../components/sections/technology-list";
 import { Button } from "../components/ui/button";
 import { serviceIdRedirects, servicePath } from "../config/services";
+import { contentIconData } from "../content/content-icons.server";
 import { servicePage } from "../content/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/json-ld";
 import { getMeta } from "../lib/meta";
@@ -24,7 +25,12 @@ export function loader({ params }: Route.LoaderArgs) {
 
   const page = servicePage(params.serviceId);
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  // Each offering's icon goes as its drawing, not its name: see content-icons.server.tsx.
+  const offerings = page.offerings.map((offering) => ({
+    ...offering,
+    icon: contentIconData(offering.icon),
+  }));
+  return { page, offerings };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -69,7 +75,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
         }
       />
       <OverviewSection title={page.overview.title} paragraphs={page.overview.paragraphs} />
-      <ServiceOfferings offerings={page.offerings} />
+      <ServiceOfferings offerings={loaderData.offerings} />
       <ProcessSteps steps={page.process} />
       <CaseOutcome
         product={page.outcomeProduct}

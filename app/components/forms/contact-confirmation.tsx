@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigationType } from "react-router";
-import { contactFormAnchor, contactFormPath } from "../../lib/contact-form";
+import { contactFormAnchor, contactFormPath } from "../../lib/contact-form-fields";
 import { Button } from "../ui/button";
 
 type ContactConfirmationProps = {

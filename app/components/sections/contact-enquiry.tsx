@@ -1,7 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import type { ComponentProps } from "react";
 import { siteConfig } from "../../config/site";
-import { contactFormAnchor, type ServiceOptionId } from "../../lib/contact-form";
+import { contactFormAnchor, type ServiceOptionId } from "../../lib/contact-form-fields";
 import { ContactConfirmation } from "../forms/contact-confirmation";
 import { ContactForm, type ContactFormCopy } from "../forms/contact-form";
 import { Card } from "../ui/card";

@@ -15,6 +15,22 @@ import { defineConfig, type Plugin } from "vite";
  */
 const shellModules = new Set<string>();
 
+/**
+ * Where the shell starts: the root and the layout, and the small section
+ * frames and primitives that nearly every page uses (a separate chunk each,
+ * they cost more in gzip overhead than they weigh).
+ */
+const shellEntries = [
+  "app/root.tsx",
+  "app/routes/site-layout.tsx",
+  "app/components/sections/section.tsx",
+  "app/components/sections/call-to-action.tsx",
+  "app/components/sections/page-hero.tsx",
+  "app/components/ui/badge.tsx",
+  "app/components/ui/initials-avatar.tsx",
+  "app/config/pages.ts",
+].map((file) => path.normalize(file));
+
 function findShellModules(): Plugin {
   return {
     name: "corvanta:shell-modules",
@@ -41,7 +57,7 @@ function findShellModules(): Plugin {
           }
         }
       }
-      const queue = ids.filter((id) => /[\\/]app[\\/](root|routes[\\/]site-layout)\.tsx$/.test(id));
+      const queue = ids.filter((id) => shellEntries.some((entry) => id.endsWith(entry)));
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         if (shellModules.has(id)) continue;
         shellModules.add(id);

@@ -30,7 +30,16 @@ export function loader({ params }: Route.LoaderArgs) {
     ...offering,
     icon: contentIconData(offering.icon),
   }));
-  return { page, offerings };
+  const path = servicePath(page.id);
+  // Built here, so the JSON-LD builders stay on the server (issue 6).
+  const jsonLd = [
+    serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
+    breadcrumbJsonLd([
+      { name: "Home", path: "/" },
+      { name: page.label, path },
+    ]),
+  ];
+  return { page, offerings, jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -41,13 +50,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     title: page.label,
     description: page.metaDescription,
     path,
-    jsonLd: [
-      serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
-      breadcrumbJsonLd([
-        { name: "Home", path: "/" },
-        { name: page.label, path },
-      ]),
-    ],
+    jsonLd: loaderData.jsonLd,
   });
 };
 

@@ -28,6 +28,9 @@ const shellEntries = [
   "app/components/sections/page-hero.tsx",
   "app/components/ui/badge.tsx",
   "app/components/ui/initials-avatar.tsx",
+  "app/components/ui/card.tsx",
+  "app/components/ui/arrow-link.tsx",
+  "app/config/art.ts",
   "app/config/pages.ts",
 ].map((file) => path.normalize(file));
 

@@ -13,7 +13,7 @@ import { Button } from "../ui/button";
 import type { SectionProps } from "./types";
 import { InitialsAvatar } from "../ui/initials-avatar";
 
-type EventCardProps = SectionProps & {
+export type EventCardProps = SectionProps & {
   event: EventView;
   /** h3 under a page's h2 (the events page); h2 where the card stands alone. */
   headingLevel?: "h2" | "h3";
@@ -23,7 +23,7 @@ type EventCardProps = SectionProps & {
  * One event as a card: date tile, kind and format, title (linking to the
  * event's page), date and time in the event's zone, place, summary, agenda
  * and speakers, then "Register" (or "Register interest") and "Add to
- * calendar". A past event gets the quieter `PastEventCard` instead.
+ * calendar". A past event gets the quieter `PastEventCard` (past-event-card.tsx).
  * The id defaults to the slug, so /events#<slug> lands on it.
  */
 export function EventCard({
@@ -66,65 +66,6 @@ export function EventCard({
       <div className="mt-8 space-y-6 rounded-xl bg-slate-50 p-5 sm:p-6 lg:mt-0 lg:self-start">
         {event.agenda.length > 0 && <EventAgenda event={event} headingAs={SubHeading} />}
         {event.speakers.length > 0 && <EventSpeakers event={event} headingAs={SubHeading} />}
-      </div>
-    </article>
-  );
-}
-
-/**
- * A past event, quieter: slate tones, no registration, speakers (or the
- * agenda when there are none) in brief, and the calendar file kept for records.
- */
-export function PastEventCard({
-  event,
-  id = event.slug,
-  className,
-  headingLevel = "h3",
-}: EventCardProps) {
-  const Heading = headingLevel;
-  const titleId = `${id}-title`;
-  return (
-    <article
-      id={id}
-      aria-labelledby={titleId}
-      className={cn(
-        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6",
-        className,
-      )}
-    >
-      <EventBadges event={event} />
-      <Heading id={titleId} className="mt-4 text-lg font-semibold text-slate-800">
-        <Link
-          to={eventPath(event.slug)}
-          className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
-        >
-          {event.title}
-        </Link>
-      </Heading>
-      <EventFacts event={event} className="mt-3" size="compact" />
-      {/* Clamped: the archive is a reminder, the event's page has the full text. */}
-      <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>
-      {event.speakers.length > 0 ? (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Speakers: </span>
-          {event.speakers.map((speaker) => `${speaker.name} (${speaker.organisation})`).join(", ")}
-        </p>
-      ) : (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Agenda: </span>
-          {event.agenda.map((slot) => slot.item).join("; ")}
-        </p>
-      )}
-      <div className="mt-auto pt-5">
-        <a
-          href={eventCalendarPath(event.slug)}
-          download
-          aria-label={`Add to calendar: ${event.title}`}
-          className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar
-        </a>
       </div>
     </article>
   );

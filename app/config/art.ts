@@ -45,11 +45,15 @@ export const homeHeroArt = {
   product: { path: "/art/home-hero-product.svg", width: 520, height: 480 },
 } as const;
 
+/** The eleven service icons as one SVG sprite, a <symbol> per service id (ServiceIcon). */
+export const serviceIconSprite = "/art/service-icons.svg";
+
 /** Every art file, for the prerender list: all product variants, each post's covers, the hero. */
 export function artPaths(postSlugs: readonly string[]): string[] {
   return [
     homeHeroArt.backdrop.path,
     homeHeroArt.product.path,
+    serviceIconSprite,
     ...industries.flatMap((industry) =>
       [false, true].flatMap((mirrored) =>
         (["slice", "meet"] as const).map((fit) => productArtPath(industry, mirrored, fit)),

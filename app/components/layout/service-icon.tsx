@@ -1,40 +1,6 @@
-import {
-  BarChart3,
-  Blocks,
-  BrainCircuit,
-  ClipboardList,
-  Compass,
-  Cpu,
-  Globe,
-  Megaphone,
-  PenTool,
-  ShieldCheck,
-  Smartphone,
-  type LucideIcon,
-  type LucideProps,
-} from "lucide-react";
-import type { ServiceId } from "../../config/services";
+import { serviceIconSprite } from "../../config/art";
+import { services, type ServiceId } from "../../config/services";
 import { cn } from "../../lib/cn";
-
-const iconByServiceId: Record<ServiceId, LucideIcon> = {
-  "mobile-app": Smartphone,
-  "web-development": Globe,
-  "digital-marketing": Megaphone,
-  "data-science": BarChart3,
-  "ai-ml": BrainCircuit,
-  iot: Cpu,
-  blockchain: Blocks,
-  strategy: Compass,
-  "product-management": ClipboardList,
-  "product-design": PenTool,
-  "cyber-security": ShieldCheck,
-};
-
-/** A service's bare icon, e.g. inside a service page's hero art. */
-export function ServiceGlyph({ serviceId, ...props }: LucideProps & { serviceId: ServiceId }) {
-  const Icon = iconByServiceId[serviceId] ?? Compass;
-  return <Icon aria-hidden="true" {...props} />;
-}
 
 const tiles = {
   /** Menus and lists on white. */
@@ -45,7 +11,12 @@ const tiles = {
   card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
 } as const;
 
-/** A service's icon in a small tinted tile, looked up from the service page's path. */
+/**
+ * A service's icon in a small tinted tile, looked up from the service page's
+ * path. The header's menus show all eleven on every page, so the drawings
+ * come from one cached SVG sprite (app/config/art.ts) rather than the script:
+ * the same lucide icons, with lucide's attributes, through <use> (issue 6).
+ */
 export function ServiceIcon({
   href,
   variant = "default",
@@ -53,12 +24,28 @@ export function ServiceIcon({
   href: string;
   variant?: keyof typeof tiles;
 }) {
-  const id = href.split("/").pop() as ServiceId;
-  const Icon = iconByServiceId[id] ?? Compass;
+  const last = href.split("/").pop();
+  const id: ServiceId | "strategy" = services.some((service) => service.id === last)
+    ? (last as ServiceId)
+    : "strategy";
   const { tile, icon } = tiles[variant];
   return (
     <span aria-hidden="true" className={cn("grid shrink-0 place-items-center", tile)}>
-      <Icon className={icon} strokeWidth={1.8} />
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={icon}
+        aria-hidden="true"
+      >
+        <use href={`${serviceIconSprite}#${id}`} />
+      </svg>
     </span>
   );
 }

@@ -1,13 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 /**
  * The modules every page loads, for the "shell" chunk: the app's own modules
- * reachable from the root and the marketing layout, and the lucide icons and
- * other files they import. Found in the browser build's module graph once it
+ * reachable from the root and the marketing layout, and the files they import
+ * from packages (the font's URL, clsx). Found in the browser build's module graph once it
  * is complete, and read when chunks are made, which comes later. The shell
  * must hold everything it imports (React and React Router aside): a shell that
  * imported from another chunk which imports the shell back would run before
@@ -40,48 +39,16 @@ function findShellModules(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      // lucide-react's barrel re-exports every icon: map each exported name to
-      // its icon's file, so only the icons the shell names are taken.
-      const iconFiles = new Map<string, string>();
-      const barrel = ids.find((id) =>
-        /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id),
-      );
-      if (barrel) {
-        const code = readFileSync(barrel, "utf8");
-        for (const [, names = "", file = ""] of code.matchAll(
-          /export \{([^}]*)\} from '\.\/icons\/([^']+)'/g,
-        )) {
-          for (const name of names.split(",")) {
-            const exported = name
-              .trim()
-              .split(/\s+as\s+/)
-              .pop();
-            if (exported) iconFiles.set(exported, path.join(path.dirname(barrel), "icons", file));
-          }
-        }
-      }
       const queue = ids.filter((id) => shellEntries.some((entry) => id.endsWith(entry)));
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         if (shellModules.has(id)) continue;
         shellModules.add(id);
         const info = this.getModuleInfo(id);
-        for (const [, names = ""] of (info?.code ?? "").matchAll(
-          /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
-        )) {
-          for (const name of names.split(",")) {
-            const imported = name.trim().split(/\s+as\s+/)[0];
-            const file = imported && iconFiles.get(imported);
-            if (file) shellModules.add(file);
-          }
-        }
         for (const imported of info?.importedIds ?? []) {
-          // Packages are matched by name (shellPackages); barrels are skipped.
+          // Radix is matched by name (shellPackages): its barrel imports far more
+          // than the header uses. React and React Router keep their own chunks.
           if (imported.includes("node_modules")) {
-            if (
-              !/(lucide-react|radix-ui|@radix-ui|react|react-dom|react-router|scheduler)[\\/]/.test(
-                imported,
-              )
-            )
+            if (!/(radix-ui|@radix-ui|react|react-dom|react-router|scheduler)[\\/]/.test(imported))
               shellModules.add(imported);
           } else {
             queue.push(imported);
@@ -93,7 +60,7 @@ function findShellModules(): Plugin {
 }
 
 const shellPackages =
-  /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
+  /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), findShellModules()],
@@ -110,7 +77,7 @@ export default defineConfig({
               groups: [
                 {
                   // Two chunks, each under the 20 KB chunk budget: the packages
-                  // (Radix, lucide's base, clsx, cva), then the app's own part,
+                  // (Radix, clsx, cva), then the app's own part,
                   // which imports them (never the other way round).
                   name: (id: string) =>
                     shellPackages.test(id)

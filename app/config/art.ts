@@ -4,8 +4,8 @@ import { industries } from "./navigation";
  * Decorative art (design brief, "Imagery") is drawn in code on the server
  * (app/components/art/) and served as static SVG files, rendered when the site
  * is built (app/routes/art.ts, app/config/prerender.ts). Pages show them with
- * <img alt="">, so the drawing code is not in the browser's JavaScript: about
- * 4.5 KB gzip on the home page (issue 6, docs/decisions/060).
+ * <img alt="">, and the icons as sprites drawn with <use>, so none of the
+ * drawing code is in the browser's JavaScript (issue 6, docs/decisions/060).
  */
 
 type Industry = (typeof industries)[number];
@@ -45,15 +45,22 @@ export const homeHeroArt = {
   product: { path: "/art/home-hero-product.svg", width: 520, height: 480 },
 } as const;
 
-/** The eleven service icons as one SVG sprite, a <symbol> per service id (ServiceIcon). */
-export const serviceIconSprite = "/art/service-icons.svg";
+/**
+ * The lucide icons as SVG sprites, a <symbol> per icon named as lucide names
+ * it: the site's own icons (app/components/ui/icon-names.ts), and those content
+ * files may name for the service pages' offerings (app/content/icon-names.ts).
+ * Drawn with Icon and ContentIcon (app/components/ui/icon.tsx).
+ */
+export const iconSprite = "/art/icons.svg";
+export const contentIconSprite = "/art/content-icons.svg";
 
 /** Every art file, for the prerender list: all product variants, each post's covers, the hero. */
 export function artPaths(postSlugs: readonly string[]): string[] {
   return [
     homeHeroArt.backdrop.path,
     homeHeroArt.product.path,
-    serviceIconSprite,
+    iconSprite,
+    contentIconSprite,
     ...industries.flatMap((industry) =>
       [false, true].flatMap((mirrored) =>
         (["slice", "meet"] as const).map((fit) => productArtPath(industry, mirrored, fit)),

@@ -58,22 +58,19 @@ import {
   Users,
   Workflow,
   type LucideIcon,
-  type LucideIconData,
 } from "lucide-react";
-import type { ReactElement } from "react";
-import type { IconDrawing } from "../components/ui/content-icon";
 import type { ContentIconName } from "./icon-names";
 
 /*
- * The offering icons of the service pages, on the server only. A page uses
- * six of these sixty icons; bundled for the browser they cost 6 KB gzip on
- * every service page (issue 6). The loader sends the drawing of the few a page
- * names (lucide's icon data: name and SVG nodes), and ContentIcon draws it with
- * lucide's own Icon, so the markup is the same (content-icons.test.tsx).
+ * The offering icons of the service pages, on the server only: a page uses
+ * six of these sixty, so they are drawn from a sprite (/art/content-icons.svg,
+ * app/components/art/art-files.server.tsx) that only service pages load, not
+ * bundled for the browser (issue 6). ContentIcon (app/components/ui/icon.tsx)
+ * draws one by name.
  */
 
 /** Every icon a content file may name (app/content/icon-names.ts), by its lucide name. */
-const contentIcons: Record<ContentIconName, LucideIcon> = {
+export const contentIcons: Record<ContentIconName, LucideIcon> = {
   accessibility: Accessibility,
   activity: Activity,
   "bell-ring": BellRing,
@@ -133,21 +130,3 @@ const contentIcons: Record<ContentIconName, LucideIcon> = {
   users: Users,
   workflow: Workflow,
 };
-
-/**
- * The drawing behind a lucide icon component. Each one is a forwardRef whose
- * render hands its icon data to lucide's Icon; the unit test checks that
- * drawing the data gives the component's markup, should lucide change that.
- */
-type LucideRender = {
-  render: (props: object, ref: null) => ReactElement<{ icon: LucideIconData }>;
-};
-
-export function contentIconData(name: ContentIconName): IconDrawing {
-  return (contentIcons[name] as unknown as LucideRender).render({}, null).props.icon as IconDrawing;
-}
-
-/** The component itself, for the unit test. */
-export function contentIconComponent(name: ContentIconName): LucideIcon {
-  return contentIcons[name];
-}

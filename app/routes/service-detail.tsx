@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -12,7 +12,6 @@ import { ServiceOfferings } from "../components/sections/service-offerings";
 import { TechnologyList } from "../components/sections/technology-list";
 import { Button } from "../components/ui/button";
 import { serviceIdRedirects, servicePath } from "../config/services";
-import { contentIconData } from "../content/content-icons.server";
 import { servicePage } from "../content/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "../lib/json-ld";
 import { getMeta } from "../lib/meta";
@@ -25,11 +24,6 @@ export function loader({ params }: Route.LoaderArgs) {
 
   const page = servicePage(params.serviceId);
   if (!page) throw data(null, { status: 404 });
-  // Each offering's icon goes as its drawing, not its name: see content-icons.server.tsx.
-  const offerings = page.offerings.map((offering) => ({
-    ...offering,
-    icon: contentIconData(offering.icon),
-  }));
   const path = servicePath(page.id);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [
@@ -39,7 +33,7 @@ export function loader({ params }: Route.LoaderArgs) {
       { name: page.label, path },
     ]),
   ];
-  return { page, offerings, jsonLd };
+  return { page, jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -68,7 +62,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
             <Button asChild size="lg">
               <Link to={contactHref}>
                 Discuss your project
-                <ArrowRight aria-hidden="true" />
+                <Icon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="inverse">
@@ -78,7 +72,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
         }
       />
       <OverviewSection title={page.overview.title} paragraphs={page.overview.paragraphs} />
-      <ServiceOfferings offerings={loaderData.offerings} />
+      <ServiceOfferings offerings={page.offerings} />
       <ProcessSteps steps={page.process} />
       <CaseOutcome
         product={page.outcomeProduct}

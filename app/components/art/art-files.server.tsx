@@ -5,15 +5,16 @@ import {
   coverArtSizes,
   homeHeroArt,
   productArtPath,
-  serviceIconSprite,
+  contentIconSprite,
+  iconSprite,
   type CoverArtShape,
 } from "../../config/art";
 import { industries } from "../../config/navigation";
-import { services } from "../../config/services";
 import { listPostSummaries } from "../../content/posts.server";
-import { iconByServiceId } from "../layout/service-glyph";
+import { contentIcons } from "../../content/content-icons.server";
 import { coverMotif, CoverArtSvg } from "./cover-art.server";
 import { HeroBackdropSvg, HeroProductSvg } from "./home-hero-art.server";
+import { icons, iconSpriteFile } from "./icon-sprite.server";
 import { ProductArtSvg } from "./product-art.server";
 
 /** The drawing behind an art file's path (app/config/art.ts), if there is one. */
@@ -39,24 +40,10 @@ function artElement(path: string): ReactElement | undefined {
   return undefined;
 }
 
-/**
- * The service icons' sprite: each lucide icon's shapes in a <symbol> named by
- * the service id. ServiceIcon draws them with lucide's attributes (stroke,
- * width, caps), which the shapes inherit through <use>.
- */
-function serviceIconSpriteFile(): string {
-  const symbols = services.map(({ id }) => {
-    const Icon = iconByServiceId[id];
-    const markup = renderToStaticMarkup(<Icon />);
-    const shapes = markup.slice(markup.indexOf(">") + 1, markup.lastIndexOf("</svg>"));
-    return `<symbol id="${id}" viewBox="0 0 24 24">${shapes}</symbol>`;
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>`;
-}
-
 /** An art file's SVG document, or undefined for a path that names none. */
 export function renderArtFile(path: string): string | undefined {
-  if (path === serviceIconSprite) return serviceIconSpriteFile();
+  if (path === iconSprite) return iconSpriteFile(icons);
+  if (path === contentIconSprite) return iconSpriteFile(contentIcons);
   const element = artElement(path);
   return element && renderToStaticMarkup(element);
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleAlert, LoaderCircle } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { siteConfig } from "../../config/site";
@@ -255,13 +255,13 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
         <Button type="submit" size="lg" aria-disabled={pending || undefined} className="shrink-0">
           {pending ? (
             <>
-              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+              <Icon name="loader-circle" className="motion-safe:animate-spin" />
               {copy.pendingLabel}
             </>
           ) : (
             <>
               {copy.submitLabel}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </>
           )}
         </Button>
@@ -305,7 +305,7 @@ function ErrorSummary({ fields }: { fields: readonly ContactField[] }) {
   return (
     <div className="mb-8 rounded-xl border border-red-200 bg-red-50 p-5">
       <p className="flex items-center gap-2 font-semibold text-red-800">
-        <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+        <Icon name="circle-alert" className="size-5 shrink-0" />
         {fields.length === 1
           ? "One field needs your attention"
           : `${fields.length} fields need your attention`}
@@ -370,7 +370,7 @@ function FormMessage({ failure }: { failure: Exclude<ContactFormFailure, { kind:
       tabIndex={-1}
       className="mb-8 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-5 text-[15px] leading-relaxed text-amber-950 outline-none focus-visible:outline-3"
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
       <span>{text}</span>
     </p>
   );

@@ -1,5 +1,5 @@
 import { cva } from "class-variance-authority";
-import { ChevronDown } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { NavigationMenu } from "radix-ui";
 import { Link, useLocation } from "react-router";
 import { servicesMenuTiming } from "../../config/constants";
@@ -61,8 +61,8 @@ export function DesktopNav() {
                 }
               >
                 {item.label}
-                <ChevronDown
-                  aria-hidden="true"
+                <Icon
+                  name="chevron-down"
                   className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
                 />
               </NavigationMenu.Trigger>

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
@@ -44,7 +44,7 @@ export function CallToAction({
           <Button asChild size="lg" className="relative mt-8 md:mt-0">
             <Link to={href}>
               {label}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </Link>
           </Button>
         </div>

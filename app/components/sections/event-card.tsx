@@ -1,4 +1,4 @@
-import { CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import {
   eventCalendarPath,
@@ -78,7 +78,7 @@ export function EventBadges({ event, className }: { event: EventView; className?
     <div className={cn("flex flex-wrap items-center gap-2", className)}>
       {past && <Badge tone="neutral">Past event</Badge>}
       <Badge tone={past ? "neutral" : "accent"}>
-        {event.format === "online" ? <Video aria-hidden="true" /> : <MapPin aria-hidden="true" />}
+        {event.format === "online" ? <Icon name="video" /> : <Icon name="map-pin" />}
         {formatLabel(event)}
       </Badge>
       <Badge tone="neutral">{eventKinds[event.kind]}</Badge>
@@ -127,7 +127,7 @@ export function EventFacts({
       )}
     >
       <span className="flex gap-2.5">
-        <Clock aria-hidden="true" className={iconClass} />
+        <Icon name="clock" className={iconClass} />
         <time dateTime={event.startsAt} className="font-medium">
           {event.when}
         </time>
@@ -135,9 +135,9 @@ export function EventFacts({
       {!(compact && event.format === "online") && (
         <span className="flex gap-2.5">
           {event.format === "online" ? (
-            <Video aria-hidden="true" className={iconClass} />
+            <Icon name="video" className={iconClass} />
           ) : (
-            <MapPin aria-hidden="true" className={iconClass} />
+            <Icon name="map-pin" className={iconClass} />
           )}
           <span>{compact && event.format === "in-person" ? event.city : place}</span>
         </span>
@@ -169,7 +169,7 @@ export function EventActions({
           <Button asChild>
             <a href={event.registrationUrl} {...named("Register")}>
               Register
-              <ExternalLink aria-hidden="true" />
+              <Icon name="external-link" />
             </a>
           </Button>
         ) : (
@@ -181,7 +181,7 @@ export function EventActions({
         ))}
       <Button asChild variant={inverse ? "inverse" : "secondary"}>
         <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
-          <CalendarPlus aria-hidden="true" />
+          <Icon name="calendar-plus" />
           Add to calendar
         </a>
       </Button>

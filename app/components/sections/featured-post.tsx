@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import type { PostSummary } from "../../content/post-view";
 import { postPath } from "../../content/post-view";
@@ -51,7 +51,10 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
             className="mt-8 inline-flex items-center gap-2 font-semibold text-accent-600"
           >
             Read the post
-            <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-1" />
+            <Icon
+              name="arrow-right"
+              className="size-4 transition-transform duration-200 group-hover:translate-x-1"
+            />
           </p>
         </article>
       </Card>

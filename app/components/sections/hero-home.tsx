@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { homeHeroArt } from "../../config/art";
 import { cn } from "../../lib/cn";
@@ -64,7 +64,7 @@ export function HeroHome({
             <Button asChild size="lg">
               <Link to={primaryAction.href}>
                 {primaryAction.label}
-                <ArrowRight aria-hidden="true" />
+                <Icon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="inverse">
@@ -75,7 +75,7 @@ export function HeroHome({
             <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-6 lg:text-sm">
               {highlights.map((highlight) => (
                 <li key={highlight} className="flex items-center gap-2">
-                  <Check aria-hidden="true" className="size-4 shrink-0 text-cyan-300" />
+                  <Icon name="check" className="size-4 shrink-0 text-cyan-300" />
                   {highlight}
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { CalendarPlus } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { eventCalendarPath, eventPath } from "../../content/event-view";
 import { cn } from "../../lib/cn";
@@ -58,7 +58,7 @@ export function PastEventCard({
           aria-label={`Add to calendar: ${event.title}`}
           className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
         >
-          <CalendarPlus aria-hidden="true" className="size-4" />
+          <Icon name="calendar-plus" className="size-4" />
           Add to calendar
         </a>
       </div>

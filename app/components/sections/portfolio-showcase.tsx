@@ -1,4 +1,4 @@
-import { Check, ChevronDown } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { ProductCardData } from "../../content/product-refs.server";
@@ -171,8 +171,8 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
             {detailsLabel}
             <span className="sr-only">: {product.name}</span>
           </span>
-          <ChevronDown
-            aria-hidden="true"
+          <Icon
+            name="chevron-down"
             className="size-5 shrink-0 transition-transform duration-200 group-open:rotate-180"
           />
         </summary>
@@ -193,7 +193,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
                 {product.results.map((result) => (
                   <li key={result} className="flex gap-3">
                     <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-800">
-                      <Check aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
+                      <Icon name="check" className="size-3.5" strokeWidth={2.5} />
                     </span>
                     <span className="text-slate-700">{result}</span>
                   </li>

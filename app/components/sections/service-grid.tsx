@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { servicePath, type ServiceId } from "../../config/services";
@@ -106,7 +106,10 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
       >
         Explore the service
-        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
       </span>
     </article>
   );
@@ -143,7 +146,10 @@ export function TalkToUsCard({
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300"
       >
         {action}
-        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
       </span>
     </article>
   );

@@ -1,10 +1,10 @@
 import { cn } from "../../lib/cn";
-import { ContentIcon, type IconDrawing } from "../ui/content-icon";
+import type { ContentIconName } from "../../content/icon-names";
+import { ContentIcon } from "../ui/icon";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
 import type { SectionProps } from "./types";
 
-/** An offering; its icon is the drawing the server looked up (contentIconData). */
-export type Offering = { title: string; description: string; icon: IconDrawing };
+export type Offering = { title: string; description: string; icon: ContentIconName };
 
 type ServiceOfferingsProps = SectionProps & {
   offerings: readonly Offering[];
@@ -51,7 +51,7 @@ export function ServiceOfferings({
             )}
           >
             <span className="grid size-11 place-items-center rounded-xl bg-gradient-to-br from-accent to-cyan-600 text-white">
-              <ContentIcon icon={offering.icon} className="size-[22px]" strokeWidth={1.8} />
+              <ContentIcon name={offering.icon} className="size-[22px]" strokeWidth={1.8} />
             </span>
             <h3 className="self-center text-lg font-semibold sm:mt-5">{offering.title}</h3>
             <p className="col-span-2 mt-3 text-[15px] leading-relaxed text-slate-600 sm:mt-2">

@@ -1,4 +1,4 @@
-import { ArrowRight, Quote } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import type { Testimonial } from "../../content/testimonials.server";
 import { cn } from "../../lib/cn";
@@ -67,7 +67,7 @@ export function TestimonialCard({
         className,
       )}
     >
-      <Quote aria-hidden="true" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
+      <Icon name="quote" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
       <blockquote className="mt-5 text-lg leading-relaxed text-pretty text-slate-800">
         <p>{testimonial.quote}</p>
       </blockquote>
@@ -87,7 +87,7 @@ export function TestimonialCard({
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
           >
             {testimonial.productName} case study
-            <ArrowRight aria-hidden="true" className="size-4" />
+            <Icon name="arrow-right" className="size-4" />
           </Link>
         </p>
       )}

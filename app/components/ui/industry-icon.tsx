@@ -1,21 +1,15 @@
-import {
-  Factory,
-  FlaskConical,
-  Landmark,
-  Rocket,
-  ShoppingBag,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon } from "./icon";
+import type { IconName } from "./icon-names";
 import type { industries } from "../../config/navigation";
 
 export type Industry = (typeof industries)[number];
 
-const iconByIndustry: Record<Industry, LucideIcon> = {
-  FinTech: Landmark,
-  "Retail & E-Commerce": ShoppingBag,
-  "Life Sciences": FlaskConical,
-  Manufacturing: Factory,
-  "Technology & Startups": Rocket,
+const iconByIndustry: Record<Industry, IconName> = {
+  FinTech: "landmark",
+  "Retail & E-Commerce": "shopping-bag",
+  "Life Sciences": "flask-conical",
+  Manufacturing: "factory",
+  "Technology & Startups": "rocket",
 };
 
 const sizes = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
@@ -28,6 +22,5 @@ export function IndustryIcon({
   industry: Industry;
   size?: keyof typeof sizes;
 }) {
-  const Icon = iconByIndustry[industry];
-  return <Icon aria-hidden="true" className={sizes[size]} strokeWidth={1.8} />;
+  return <Icon name={iconByIndustry[industry]} className={sizes[size]} strokeWidth={1.8} />;
 }

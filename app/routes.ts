@@ -28,4 +28,5 @@ export default [
   route("manifest.webmanifest", "routes/web-manifest.ts"),
   route("icons/:icon", "routes/site-icon.ts"),
   route("social/:card", "routes/social-card.ts"),
+  route("art/:file", "routes/art.ts"),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
 /**
- * The security headers every response carries (docs/decisions/060). The
+ * The security headers every response carries (docs/decisions/061). The
  * Content-Security-Policy allows scripts from this origin and inline scripts
  * only by a per-request nonce (server-rendered pages) or by their hash
  * (prerendered pages, hashed once at start-up); no inline script runs

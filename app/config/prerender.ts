@@ -1,7 +1,8 @@
 import { readEventSlugs } from "../content/event-files";
 import { eventPath } from "../content/event-view";
-import { postPath } from "../content/post-collection";
+import { postPath } from "../content/post-view";
 import { readPublishedPosts } from "../content/post-files";
+import { artPaths } from "./art";
 import { blogFeedPath } from "./feeds";
 import { iconPath, siteIcons, type SiteIconName } from "./icons";
 import { fixedPages } from "./pages";
@@ -41,7 +42,7 @@ export function readPublicPaths(): string[] {
 /**
  * Files rendered by resource routes at build time and served as static files:
  * the sitemap, robots.txt, the blog's feed, the web app manifest, the icons,
- * and one social card per public page.
+ * one social card per public page, and the decorative art (app/config/art.ts).
  */
 export const prerenderedResources: readonly string[] = [
   "/sitemap.xml",
@@ -50,4 +51,5 @@ export const prerenderedResources: readonly string[] = [
   "/manifest.webmanifest",
   ...Object.keys(siteIcons).map((name) => iconPath(name as SiteIconName)),
   ...readPublicPaths().map(socialCardPath),
+  ...artPaths(readPublishedPosts().map((post) => post.slug)),
 ];

@@ -8,6 +8,7 @@ import {
   type RawFiles,
 } from "./collection";
 import { isoDateField, lineField, serviceIdField, slugField } from "./fields";
+import type { PostSummary } from "./post-view";
 
 /**
  * The blog's posts (content/posts/<slug>.md): the frontmatter schema and the
@@ -36,17 +37,7 @@ export const postFrontmatterSchema = z
 export type PostFrontmatter = z.output<typeof postFrontmatterSchema>;
 export type PostEntry = MarkdownEntry<PostFrontmatter>;
 
-/** What a list or a card shows of a post. */
-export type PostSummary = Pick<
-  PostFrontmatter,
-  "slug" | "title" | "date" | "author" | "tags" | "excerpt" | "services" | "draft"
-> & { readingMinutes: number };
-
 export const postsDirectory = "content/posts";
-
-export function postPath(slug: string): string {
-  return `/blog/${slug}`;
-}
 
 /**
  * Validates every post file, newest first. Drafts are left out unless asked

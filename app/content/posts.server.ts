@@ -1,12 +1,7 @@
 import { renderMarkdown, type OutlineItem, type RenderedMarkdown } from "../lib/markdown.server";
 import { ContentError } from "./collection";
-import {
-  parsePosts,
-  relatedTo,
-  summarisePost,
-  type PostEntry,
-  type PostSummary,
-} from "./post-collection";
+import { parsePosts, relatedTo, summarisePost, type PostEntry } from "./post-collection";
+import type { PostSummary } from "./post-view";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the

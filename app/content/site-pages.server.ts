@@ -5,7 +5,7 @@ import { socialCardPath } from "../config/social";
 import { eventPath } from "./event-view";
 import { events } from "./events.server";
 import { fixedPageMeta } from "./page-meta.server";
-import { postPath } from "./post-collection";
+import { postPath } from "./post-view";
 import { listPostSummaries } from "./posts.server";
 
 /**

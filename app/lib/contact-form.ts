@@ -1,148 +1,38 @@
-import { z } from "zod";
-import { services } from "../config/services";
+import * as z from "zod/mini";
+import {
+  budgetOptions,
+  contactFieldLimits,
+  contactFormMessages,
+  contactFormValues,
+  isContactField,
+  messageMinLength,
+  normalizeLine,
+  normalizeMultiline,
+  serviceOptions,
+  type BudgetId,
+  type ContactFieldErrors,
+  type ContactFormValues,
+  type FieldMessages,
+  type ServiceOptionId,
+} from "./contact-form-fields";
 
 /**
  * The contact form's one schema, shared by the browser (checks before posting)
  * and the server (checks every post, with or without JavaScript). Each field
  * fails with exactly one message: missing, too long or malformed. See
- * docs/decisions/050-lead-pipeline.md.
+ * docs/decisions/050-lead-pipeline.md. It is written with zod/mini, the same
+ * package's tree-shakeable API (6 KB gzip in the browser rather than 22 KB),
+ * and the form fetches it when the visitor first uses it, not with the page
+ * (issue 6, docs/decisions/060). The fields, options and messages, which the
+ * page needs to draw the form, are in contact-form-fields.ts.
  */
 
-/** The route that shows the form and receives its posts. */
-export const contactFormPath = "/contact";
+// Zod compiles faster validators with `new Function` when it may; the
+// Content-Security-Policy forbids eval (docs/decisions/061), and merely probing
+// for it is reported as a violation. The interpreted checks are plenty here.
+z.config({ jitless: true });
 
-/** The element the confirmation and the form's error summary scroll to. */
-export const contactFormAnchor = "enquiry";
-
-/** The query parameter that marks the thank-you state after a successful post. */
-export const contactSentParam = "sent";
-
-/** The trap field: hidden from people, left empty by them, filled in by bots. */
-export const honeypotField = "website";
-
-/** The signed time token the server hands out with each rendering of the form. */
-export const formTokenField = "formToken";
-
-export const otherServiceOption = { id: "something-else", label: "Something else" } as const;
-
-/** The service of interest: the eleven services, in the header's order, then "Something else". */
-export const serviceOptions = [
-  ...services.map(({ id, label }) => ({ id, label })),
-  otherServiceOption,
-] as const;
-
-export type ServiceOptionId = (typeof serviceOptions)[number]["id"];
-
-export const budgetOptions = [
-  { id: "under-25k", label: "Under £25,000" },
-  { id: "25k-50k", label: "£25,000 to £50,000" },
-  { id: "50k-100k", label: "£50,000 to £100,000" },
-  { id: "100k-250k", label: "£100,000 to £250,000" },
-  { id: "over-250k", label: "More than £250,000" },
-  { id: "not-sure", label: "Not sure yet" },
-] as const;
-
-export type BudgetId = (typeof budgetOptions)[number]["id"];
-
-export function isServiceOptionId(value: unknown): value is ServiceOptionId {
-  return serviceOptions.some((option) => option.id === value);
-}
-
-export function isBudgetId(value: unknown): value is BudgetId {
-  return budgetOptions.some((option) => option.id === value);
-}
-
-export function serviceOptionLabel(id: string): string {
-  return serviceOptions.find((option) => option.id === id)?.label ?? id;
-}
-
-export function budgetLabel(id: string): string {
-  return budgetOptions.find((option) => option.id === id)?.label ?? id;
-}
-
-/** Longest accepted value of each free-text field, in characters. */
-export const contactFieldLimits = {
-  name: 100,
-  email: 254,
-  company: 120,
-  phone: 30,
-  message: 5000,
-} as const;
-
-/** A message shorter than this is too thin to reply to. */
-export const messageMinLength = 20;
-
-/** The fields in the order they appear, which is the order errors are reported in. */
-export const contactFields = [
-  "name",
-  "email",
-  "company",
-  "phone",
-  "service",
-  "budget",
-  "message",
-  "consent",
-] as const;
-
-export type ContactField = (typeof contactFields)[number];
-
-type FieldMessages = { missing?: string; tooLong?: string; malformed: string };
-
-export const contactFormMessages = {
-  name: {
-    missing: "Enter your name.",
-    tooLong: `Your name must be ${contactFieldLimits.name} characters or fewer.`,
-    malformed: "Enter your name using letters.",
-  },
-  email: {
-    missing: "Enter your work e-mail address.",
-    tooLong: `Your e-mail address must be ${contactFieldLimits.email} characters or fewer.`,
-    malformed: "Enter an e-mail address in the format name@company.com.",
-  },
-  company: {
-    missing: "Enter the name of your company or organisation.",
-    tooLong: `The company name must be ${contactFieldLimits.company} characters or fewer.`,
-    malformed: "Enter the company name using letters or numbers.",
-  },
-  phone: {
-    tooLong: `The phone number must be ${contactFieldLimits.phone} characters or fewer.`,
-    malformed: "Enter a phone number using digits, spaces and an optional +, or leave it empty.",
-  },
-  service: {
-    missing: "Choose the service you are interested in, or Something else.",
-    malformed: "Choose a service from the list.",
-  },
-  budget: {
-    missing: "Choose a budget range, or Not sure yet.",
-    malformed: "Choose a budget range from the list.",
-  },
-  message: {
-    missing: "Tell us about your project.",
-    tooLong: `Your message must be ${contactFieldLimits.message.toLocaleString("en-GB")} characters or fewer.`,
-    malformed: `Tell us a little more: at least ${messageMinLength} characters.`,
-  },
-  consent: {
-    missing: "Tick the box so that we can reply to your enquiry.",
-    malformed: "Tick the box, or leave the form, if you do not want us to contact you.",
-  },
-} as const satisfies Record<ContactField, FieldMessages>;
-
-// Control characters other than tab and line breaks have no place in a form.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-/**
- * One-line fields: every run of whitespace, CR and LF included, becomes one
- * space, so no visitor text can carry a line break into a mail header or a log.
- */
-export function normalizeLine(value: string): string {
-  return value.replace(CONTROL_CHARACTERS, "").replace(/\s+/g, " ").trim();
-}
-
-/** The message keeps its paragraphs: line endings become \n, other controls go. */
-export function normalizeMultiline(value: string): string {
-  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").trim();
-}
+export * from "./contact-form-fields";
 
 const HAS_LETTER = /\p{L}/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -157,7 +47,18 @@ type TextFieldOptions = {
   isWellFormed: (value: string) => boolean;
 };
 
-/** A required free-text field that fails with exactly one of its messages. */
+/** What was typed into a text field, normalised; a field left out (or not text) reads as empty. */
+function typedText(normalize: (value: string) => string) {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((input: unknown) => normalize(typeof input === "string" ? input : "")),
+  );
+}
+
+/**
+ * A required free-text field that fails with exactly one of its messages:
+ * each check aborts the ones after it.
+ */
 function requiredText({
   messages,
   max,
@@ -165,43 +66,35 @@ function requiredText({
   multiline = false,
   isWellFormed,
 }: TextFieldOptions) {
-  return z
-    .unknown()
-    .optional()
-    .transform((input, ctx) => {
-      const raw = typeof input === "string" ? input : "";
-      const value = multiline ? normalizeMultiline(raw) : normalizeLine(raw);
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (value === "") return fail(messages.missing ?? messages.malformed);
-      if (value.length > max) return fail(messages.tooLong ?? messages.malformed);
-      if (value.length < min || !isWellFormed(value)) return fail(messages.malformed);
-      return value;
-    });
+  return z.pipe(
+    typedText(multiline ? normalizeMultiline : normalizeLine),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: messages.missing ?? messages.malformed, abort: true }),
+        z.maxLength(max, { error: messages.tooLong ?? messages.malformed, abort: true }),
+        z.minLength(min, { error: messages.malformed, abort: true }),
+        z.refine(isWellFormed, { error: messages.malformed }),
+      ),
+  );
 }
 
-/** A choice from a fixed list: missing, or not one of the list's ids. */
-function choice<T extends string>(
-  messages: FieldMessages,
-  isValid: (value: unknown) => value is T,
-) {
-  return z
-    .unknown()
-    .optional()
-    .transform((input, ctx): T => {
-      if (input === undefined || input === null || input === "") {
-        ctx.addIssue({ code: "custom", message: messages.missing ?? messages.malformed });
-        return z.NEVER;
-      }
-      if (!isValid(input)) {
-        ctx.addIssue({ code: "custom", message: messages.malformed });
-        return z.NEVER;
-      }
-      return input;
-    });
+/** Nothing chosen (or the field left out) is missing; anything else not in the list is malformed. */
+const choiceError = (messages: FieldMessages) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === ""
+    ? (messages.missing ?? messages.malformed)
+    : messages.malformed;
+
+/** A choice from a fixed list of ids. */
+function choice<const T extends readonly [string, ...string[]]>(ids: T, messages: FieldMessages) {
+  return z.enum(ids, { error: choiceError(messages) });
 }
+
+const serviceOptionIds = serviceOptions.map((option) => option.id) as [
+  ServiceOptionId,
+  ...ServiceOptionId[],
+];
+const budgetIds = budgetOptions.map((option) => option.id) as [BudgetId, ...BudgetId[]];
 
 export const contactFormSchema = z.object({
   name: requiredText({
@@ -219,25 +112,26 @@ export const contactFormSchema = z.object({
     max: contactFieldLimits.company,
     isWellFormed: (value) => HAS_LETTER_OR_DIGIT.test(value),
   }),
-  phone: z
-    .unknown()
-    .optional()
-    .transform((input, ctx): string | null => {
-      const value = normalizeLine(typeof input === "string" ? input : "");
-      if (value === "") return null;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (value.length > contactFieldLimits.phone) return fail(contactFormMessages.phone.tooLong);
-      const digits = value.replace(/\D/g, "").length;
-      if (!PHONE_CHARACTERS.test(value) || digits < 6) {
-        return fail(contactFormMessages.phone.malformed);
-      }
-      return value;
-    }),
-  service: choice(contactFormMessages.service, isServiceOptionId),
-  budget: choice(contactFormMessages.budget, isBudgetId),
+  // Optional: empty (or left out) is null.
+  phone: z.pipe(
+    z.pipe(
+      typedText(normalizeLine),
+      z.string().check(
+        z.maxLength(contactFieldLimits.phone, {
+          error: contactFormMessages.phone.tooLong,
+          abort: true,
+        }),
+        z.refine(
+          (value) =>
+            value === "" || (PHONE_CHARACTERS.test(value) && value.replace(/\D/g, "").length >= 6),
+          { error: contactFormMessages.phone.malformed },
+        ),
+      ),
+    ),
+    z.transform((value: string): string | null => (value === "" ? null : value)),
+  ),
+  service: choice(serviceOptionIds, contactFormMessages.service),
+  budget: choice(budgetIds, contactFormMessages.budget),
   message: requiredText({
     messages: contactFormMessages.message,
     max: contactFieldLimits.message,
@@ -245,43 +139,18 @@ export const contactFormSchema = z.object({
     multiline: true,
     isWellFormed: () => true,
   }),
-  consent: z
-    .unknown()
-    .optional()
-    .transform((input, ctx): true => {
-      if (input === undefined || input === null || input === "") {
-        ctx.addIssue({ code: "custom", message: contactFormMessages.consent.missing });
-        return z.NEVER;
-      }
-      if (input !== "yes") {
-        ctx.addIssue({ code: "custom", message: contactFormMessages.consent.malformed });
-        return z.NEVER;
-      }
-      return true;
-    }),
+  consent: z.pipe(
+    z.literal("yes", { error: choiceError(contactFormMessages.consent) }),
+    z.transform((): true => true),
+  ),
 });
 
 /** A valid enquiry, normalised: what the server stores as a lead. */
 export type ContactEnquiry = z.output<typeof contactFormSchema>;
 
-/** What the visitor typed, field by field, to fill the form in again. */
-export type ContactFormValues = Partial<Record<ContactField, string>>;
-
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
 export type ContactFormResult =
   | { success: true; enquiry: ContactEnquiry }
   | { success: false; errors: ContactFieldErrors; values: ContactFormValues };
-
-/** Reads the form's fields out of posted form data (the trap and token aside). */
-export function contactFormValues(formData: FormData): ContactFormValues {
-  const values: ContactFormValues = {};
-  for (const field of contactFields) {
-    const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
-}
 
 /** Validates posted form data with the one schema; errors are keyed by field. */
 export function validateContactForm(formData: FormData): ContactFormResult {
@@ -297,19 +166,3 @@ export function validateContactForm(formData: FormData): ContactFormResult {
   }
   return { success: false, errors, values };
 }
-
-export function isContactField(value: string): value is ContactField {
-  return (contactFields as readonly string[]).includes(value);
-}
-
-/** The first field, in form order, that has an error. */
-export function firstInvalidField(errors: ContactFieldErrors): ContactField | undefined {
-  return contactFields.find((field) => errors[field]);
-}
-
-/** What the route's action answers when a post is not accepted. */
-export type ContactFormFailure =
-  | { kind: "invalid"; errors: ContactFieldErrors; values: ContactFormValues }
-  | { kind: "rejected"; values: ContactFormValues }
-  | { kind: "expired"; values: ContactFormValues }
-  | { kind: "rate-limited"; retryAfterSeconds: number; values: ContactFormValues };

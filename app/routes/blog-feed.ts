@@ -1,7 +1,7 @@
 import { fixedPageMeta } from "../content/page-meta.server";
 import { blogFeedPath } from "../config/feeds";
 import { siteConfig } from "../config/site";
-import { postPath } from "../content/post-collection";
+import { postPath } from "../content/post-view";
 import { listPostSummaries } from "../content/posts.server";
 import { buildRssFeed } from "../lib/rss";
 

@@ -9,7 +9,7 @@ import { findService, servicePath } from "../config/services";
 import { blogFeedLink } from "../config/feeds";
 import { fixedPages } from "../config/pages";
 import { socialCardPath } from "../config/social";
-import { postPath } from "../content/post-collection";
+import { postPath } from "../content/post-view";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/json-ld";
 import { getMeta } from "../lib/meta";
 import "../styles/article.css";
@@ -22,7 +22,25 @@ export function loader({ params }: Route.LoaderArgs) {
     const service = findService(id);
     return service ? [{ id: service.id, label: service.label, href: servicePath(service.id) }] : [];
   });
-  return { post, services, related: relatedPostSummaries(post) };
+  const path = postPath(post.slug);
+  // Built here, so the JSON-LD builders stay on the server (issue 6).
+  const jsonLd = [
+    blogPostingJsonLd({
+      title: post.title,
+      description: post.excerpt,
+      path,
+      datePublished: post.date,
+      authorName: post.author.name,
+      image: socialCardPath(path),
+      keywords: post.tags,
+    }),
+    breadcrumbJsonLd([
+      { name: "Home", path: "/" },
+      { name: "Blog", path: fixedPages.blog.path },
+      { name: post.title, path },
+    ]),
+  ];
+  return { post, services, related: relatedPostSummaries(post), jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -34,22 +52,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     description: post.excerpt,
     path,
     type: "article",
-    jsonLd: [
-      blogPostingJsonLd({
-        title: post.title,
-        description: post.excerpt,
-        path,
-        datePublished: post.date,
-        authorName: post.author.name,
-        image: socialCardPath(path),
-        keywords: post.tags,
-      }),
-      breadcrumbJsonLd([
-        { name: "Home", path: "/" },
-        { name: "Blog", path: fixedPages.blog.path },
-        { name: post.title, path },
-      ]),
-    ],
+    jsonLd: loaderData.jsonLd,
     extra: [blogFeedLink],
   });
 };

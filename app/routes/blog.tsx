@@ -29,7 +29,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
       />
       {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
       <PostGrid id="earlier-posts" title="Earlier posts" posts={earlier} />
-      <CallToAction className="bg-slate-50" />
+      <CallToAction tone="muted" />
     </>
   );
 }

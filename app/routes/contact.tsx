@@ -9,7 +9,7 @@ import {
   contactFormPath,
   contactSentParam,
   isServiceOptionId,
-} from "../lib/contact-form";
+} from "../lib/contact-form-fields";
 import { fixedPages } from "../config/pages";
 import { getMeta } from "../lib/meta";
 

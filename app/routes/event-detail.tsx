@@ -19,7 +19,36 @@ import { requestTime } from "../lib/request-clock";
 export function loader({ params, context }: Route.LoaderArgs) {
   const event = findEvent(params.slug);
   if (!event) throw data(null, { status: 404 });
-  return { event: toEventView(event, requestTime(context)) };
+  const view = toEventView(event, requestTime(context));
+  const path = eventPath(view.slug);
+  // Built here, so the JSON-LD builders stay on the server (issue 6).
+  const jsonLd = [
+    eventJsonLd({
+      name: view.title,
+      description: view.summary,
+      path,
+      startDate: isoWithOffset(new Date(view.startsAt), view.timeZone),
+      endDate: isoWithOffset(new Date(view.endsAt), view.timeZone),
+      location:
+        view.format === "online"
+          ? { kind: "online", url: absoluteUrl(path) }
+          : {
+              kind: "in-person",
+              venue: view.venue ?? view.city ?? "",
+              city: view.city ?? "",
+              address: view.address,
+            },
+      image: socialCardPath(path),
+      registrationUrl: view.registrationUrl,
+      upcoming: view.status === "upcoming",
+    }),
+    breadcrumbJsonLd([
+      { name: "Home", path: "/" },
+      { name: "Events", path: fixedPages.events.path },
+      { name: view.title, path },
+    ]),
+  ];
+  return { event: view, jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -31,32 +60,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     title: event.title,
     description,
     path,
-    jsonLd: [
-      eventJsonLd({
-        name: event.title,
-        description: event.summary,
-        path,
-        startDate: isoWithOffset(new Date(event.startsAt), event.timeZone),
-        endDate: isoWithOffset(new Date(event.endsAt), event.timeZone),
-        location:
-          event.format === "online"
-            ? { kind: "online", url: absoluteUrl(path) }
-            : {
-                kind: "in-person",
-                venue: event.venue ?? event.city ?? "",
-                city: event.city ?? "",
-                address: event.address,
-              },
-        image: socialCardPath(path),
-        registrationUrl: event.registrationUrl,
-        upcoming: event.status === "upcoming",
-      }),
-      breadcrumbJsonLd([
-        { name: "Home", path: "/" },
-        { name: "Events", path: fixedPages.events.path },
-        { name: event.title, path },
-      ]),
-    ],
+    jsonLd: loaderData.jsonLd,
   });
 };
 
@@ -77,7 +81,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
         title={event.title}
         lead={
           <>
-            <EventFacts event={event} inverse className="mt-1 text-base md:text-lg" />
+            <EventFacts event={event} inverse size="large" className="mt-1" />
             {event.status === "past" && (
               <span className="mt-4 block text-base text-slate-300">
                 This event has taken place.{" "}

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -123,7 +123,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="secondary">
             <Link to="/portfolio">
               {selectedWork.action}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </Link>
           </Button>
         }

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
 import { CallToAction } from "../components/sections/call-to-action";
@@ -24,7 +24,16 @@ export function loader({ params }: Route.LoaderArgs) {
 
   const page = servicePage(params.serviceId);
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  const path = servicePath(page.id);
+  // Built here, so the JSON-LD builders stay on the server (issue 6).
+  const jsonLd = [
+    serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
+    breadcrumbJsonLd([
+      { name: "Home", path: "/" },
+      { name: page.label, path },
+    ]),
+  ];
+  return { page, jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -35,13 +44,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     title: page.label,
     description: page.metaDescription,
     path,
-    jsonLd: [
-      serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
-      breadcrumbJsonLd([
-        { name: "Home", path: "/" },
-        { name: page.label, path },
-      ]),
-    ],
+    jsonLd: loaderData.jsonLd,
   });
 };
 
@@ -59,7 +62,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
             <Button asChild size="lg">
               <Link to={contactHref}>
                 Discuss your project
-                <ArrowRight aria-hidden="true" />
+                <Icon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="inverse">

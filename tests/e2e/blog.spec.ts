@@ -1,4 +1,4 @@
-import { postPath } from "../../app/content/post-collection";
+import { postPath } from "../../app/content/post-view";
 import { readAllPosts, readPublishedPosts } from "../../app/content/post-files";
 import {
   expect,

@@ -7,7 +7,7 @@ import { validLeadFields } from "../support/contact-posts";
 import { postAtHumanPace, rawRequest, uniqueEmail } from "./contact-support";
 import { desktopMenu, expect, gotoHydrated, startBuiltApp, test } from "./fixtures";
 
-/** The headers every response carries, whatever it is (docs/decisions/060). */
+/** The headers every response carries, whatever it is (docs/decisions/061). */
 const expectedHeaders: Record<string, string | RegExp> = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { blogFeedPath } from "../../app/config/feeds";
 import { fixedPages } from "../../app/config/pages";
-import { postPath } from "../../app/content/post-collection";
+import { postPath } from "../../app/content/post-view";
 import { readPublishedPosts } from "../../app/content/post-files";
 import { siteConfig } from "../../app/config/site";
 import { DEFAULT_SITE_URL } from "../../app/config/site-url";

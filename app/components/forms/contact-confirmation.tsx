@@ -1,7 +1,7 @@
-import { ArrowRight, CircleCheck } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useRef } from "react";
 import { Link, useNavigationType } from "react-router";
-import { contactFormAnchor, contactFormPath } from "../../lib/contact-form";
+import { contactFormAnchor, contactFormPath } from "../../lib/contact-form-fields";
 import { Button } from "../ui/button";
 
 type ContactConfirmationProps = {
@@ -30,7 +30,7 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
   return (
     <div data-testid="contact-confirmation">
       <span className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">
-        <CircleCheck aria-hidden="true" className="size-7" />
+        <Icon name="circle-check" className="size-7" />
       </span>
       <h2
         ref={headingRef}
@@ -44,7 +44,7 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
       <Button asChild variant="secondary" className="mt-8">
         <Link to={`${contactFormPath}#${contactFormAnchor}`}>
           {copy.anotherLabel}
-          <ArrowRight aria-hidden="true" />
+          <Icon name="arrow-right" />
         </Link>
       </Button>
 
@@ -61,8 +61,8 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
               >
                 <span className="flex items-center justify-between gap-3 font-semibold text-slate-900">
                   {link.label}
-                  <ArrowRight
-                    aria-hidden="true"
+                  <Icon
+                    name="arrow-right"
                     className="size-4 shrink-0 text-slate-400 transition-colors group-hover:text-accent"
                   />
                 </span>

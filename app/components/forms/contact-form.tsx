@@ -1,4 +1,4 @@
-import { ArrowRight, CircleAlert, LoaderCircle } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { siteConfig } from "../../config/site";
@@ -10,12 +10,12 @@ import {
   formTokenField,
   honeypotField,
   serviceOptions,
-  validateContactForm,
   type ContactField,
   type ContactFieldErrors,
   type ContactFormFailure,
   type ServiceOptionId,
-} from "../../lib/contact-form";
+} from "../../lib/contact-form-fields";
+import type { validateContactForm } from "../../lib/contact-form";
 import { Button } from "../ui/button";
 import { FieldError, FormField } from "../ui/form-field";
 import { Checkbox, Input, NativeSelect, Textarea } from "../ui/input";
@@ -44,6 +44,29 @@ const fieldLabels: Record<ContactField, string> = {
   message: "About your project",
   consent: "Consent to be contacted",
 };
+
+type Validator = typeof validateContactForm;
+
+/**
+ * The schema's check, fetched with zod the first time the visitor uses the
+ * form rather than with the page (issue 6). `null` until it has arrived;
+ * `false` if it could not be fetched, in which case posts go unchecked to the
+ * server, which checks them anyway.
+ */
+let validator: Validator | false | null = null;
+let validatorLoad: Promise<void> | undefined;
+
+function loadValidator(): Promise<void> {
+  validatorLoad ??= import("../../lib/contact-form").then(
+    (module) => {
+      validator = module.validateContactForm;
+    },
+    () => {
+      validator = false;
+    },
+  );
+  return validatorLoad;
+}
 
 /**
  * The enquiry form. Without JavaScript it is a plain POST to the route's
@@ -93,7 +116,15 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
       event.preventDefault();
       return;
     }
-    const result = validateContactForm(new FormData(event.currentTarget));
+    if (validator === null) {
+      // Sent before the check arrived: hold the post, and send it again once it has.
+      event.preventDefault();
+      const form = event.currentTarget;
+      void loadValidator().then(() => form.requestSubmit());
+      return;
+    }
+    if (validator === false) return; // the server checks it
+    const result = validator(new FormData(event.currentTarget));
     if (result.success) {
       setBrowserCheck({ errors: {}, basis: failure });
       return; // the fetcher sends it
@@ -105,8 +136,8 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
 
   // Once a field shows an error, it clears as soon as the visitor has fixed it.
   function handleChange(event: FormEvent<HTMLFormElement>) {
-    if (errorFields.length === 0) return;
-    const result = validateContactForm(new FormData(event.currentTarget));
+    if (errorFields.length === 0 || !validator) return;
+    const result = validator(new FormData(event.currentTarget));
     const fresh = result.success ? {} : result.errors;
     const stillWrong: ContactFieldErrors = {};
     for (const field of errorFields) if (fresh[field]) stillWrong[field] = fresh[field];
@@ -122,6 +153,7 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
       aria-busy={pending || undefined}
       onSubmit={handleSubmit}
       onChange={handleChange}
+      onFocus={() => void loadValidator()}
       className="mt-8"
     >
       <div id="contact-form-summary" aria-live="polite">
@@ -223,13 +255,13 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
         <Button type="submit" size="lg" aria-disabled={pending || undefined} className="shrink-0">
           {pending ? (
             <>
-              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+              <Icon name="loader-circle" className="motion-safe:animate-spin" />
               {copy.pendingLabel}
             </>
           ) : (
             <>
               {copy.submitLabel}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </>
           )}
         </Button>
@@ -273,7 +305,7 @@ function ErrorSummary({ fields }: { fields: readonly ContactField[] }) {
   return (
     <div className="mb-8 rounded-xl border border-red-200 bg-red-50 p-5">
       <p className="flex items-center gap-2 font-semibold text-red-800">
-        <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+        <Icon name="circle-alert" className="size-5 shrink-0" />
         {fields.length === 1
           ? "One field needs your attention"
           : `${fields.length} fields need your attention`}
@@ -338,7 +370,7 @@ function FormMessage({ failure }: { failure: Exclude<ContactFormFailure, { kind:
       tabIndex={-1}
       className="mb-8 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-5 text-[15px] leading-relaxed text-amber-950 outline-none focus-visible:outline-3"
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
       <span>{text}</span>
     </p>
   );

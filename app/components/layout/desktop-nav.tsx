@@ -1,14 +1,26 @@
-import { ChevronDown } from "lucide-react";
+import { cva } from "class-variance-authority";
+import { Icon } from "../ui/icon";
 import { NavigationMenu } from "radix-ui";
 import { Link, useLocation } from "react-router";
 import { servicesMenuTiming } from "../../config/constants";
 import { headerNav } from "../../config/navigation";
-import { cn } from "../../lib/cn";
 import { isActivePath } from "../../lib/active-path";
 import { ServiceIcon } from "./service-icon";
 
-const topLevelItem =
-  "relative inline-flex h-10 items-center gap-1 rounded-full px-3.5 text-[15px] font-medium whitespace-nowrap text-slate-300 transition-colors duration-200 hover:bg-white/10 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5 lg:px-4";
+const topLevelItem = cva(
+  "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
+  {
+    variants: {
+      kind: {
+        item: "px-3.5 text-slate-300 hover:bg-white/10 lg:px-4",
+        /** Contact: the header's one call to action, a filled pill. */
+        action:
+          "ml-1 bg-accent px-4 text-white hover:bg-accent-600 data-[active]:bg-accent-600 lg:ml-2 lg:px-5",
+      },
+    },
+    defaultVariants: { kind: "item" },
+  },
+);
 
 /**
  * The desktop menu (md and up), in the spec's order. Services is a Radix
@@ -32,11 +44,9 @@ export function DesktopNav() {
               <NavigationMenu.Link asChild active={isActivePath(pathname, item.href)}>
                 <Link
                   to={item.href}
-                  className={cn(
-                    topLevelItem,
-                    item.href === "/contact" &&
-                      "ml-1 bg-accent px-4 text-white hover:bg-accent-600 data-[active]:bg-accent-600 lg:ml-2 lg:px-5",
-                  )}
+                  className={topLevelItem({
+                    kind: item.href === "/contact" ? "action" : "item",
+                  })}
                 >
                   {item.label}
                 </Link>
@@ -45,14 +55,14 @@ export function DesktopNav() {
           ) : (
             <NavigationMenu.Item key={item.label} className="relative">
               <NavigationMenu.Trigger
-                className={cn(topLevelItem, "group")}
+                className={topLevelItem({ className: "group" })}
                 data-active={
                   item.items.some((link) => isActivePath(pathname, link.href)) ? "" : undefined
                 }
               >
                 {item.label}
-                <ChevronDown
-                  aria-hidden="true"
+                <Icon
+                  name="chevron-down"
                   className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
                 />
               </NavigationMenu.Trigger>

@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { mediumBreakpointPx } from "../../config/constants";
@@ -70,11 +70,7 @@ export function MobileNav() {
         onClick={() => (open ? close() : setOpenOnPath(pathname))}
         className="-mr-2 grid size-11 place-items-center rounded-full text-white hover:bg-white/10"
       >
-        {open ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <Menu aria-hidden="true" className="size-6" />
-        )}
+        {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       </button>
 
       <nav
@@ -106,8 +102,8 @@ export function MobileNav() {
                   className={rowClass}
                 >
                   {item.label}
-                  <ChevronDown
-                    aria-hidden="true"
+                  <Icon
+                    name="chevron-down"
                     className={cn(
                       "size-5 transition-transform duration-200",
                       servicesOpen && "rotate-180",
@@ -127,10 +123,7 @@ export function MobileNav() {
                         aria-current={pathname === link.href ? "page" : undefined}
                         className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
                       >
-                        <ServiceIcon
-                          href={link.href}
-                          className="size-8 bg-white/10 text-cyan-300"
-                        />
+                        <ServiceIcon href={link.href} variant="inverse" />
                         {link.label}
                       </Link>
                     </li>

@@ -1,54 +1,30 @@
-import {
-  BarChart3,
-  Blocks,
-  BrainCircuit,
-  ClipboardList,
-  Compass,
-  Cpu,
-  Globe,
-  Megaphone,
-  PenTool,
-  ShieldCheck,
-  Smartphone,
-  type LucideIcon,
-  type LucideProps,
-} from "lucide-react";
 import type { ServiceId } from "../../config/services";
 import { cn } from "../../lib/cn";
+import { Icon } from "../ui/icon";
+import { serviceIconNames } from "./service-glyph";
 
-const iconByServiceId: Record<ServiceId, LucideIcon> = {
-  "mobile-app": Smartphone,
-  "web-development": Globe,
-  "digital-marketing": Megaphone,
-  "data-science": BarChart3,
-  "ai-ml": BrainCircuit,
-  iot: Cpu,
-  blockchain: Blocks,
-  strategy: Compass,
-  "product-management": ClipboardList,
-  "product-design": PenTool,
-  "cyber-security": ShieldCheck,
-};
-
-/** A service's bare icon, e.g. inside a service page's hero art. */
-export function ServiceGlyph({ serviceId, ...props }: LucideProps & { serviceId: ServiceId }) {
-  const Icon = iconByServiceId[serviceId] ?? Compass;
-  return <Icon aria-hidden="true" {...props} />;
-}
+const tiles = {
+  /** Menus and lists on white. */
+  default: { tile: "size-9 rounded-lg bg-indigo-50 text-accent", icon: "size-[18px]" },
+  /** On ink: the mobile menu. */
+  inverse: { tile: "size-8 rounded-lg bg-white/10 text-cyan-300", icon: "size-[18px]" },
+  /** The larger tile of a service card. */
+  card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
+} as const;
 
 /** A service's icon in a small tinted tile, looked up from the service page's path. */
-export function ServiceIcon({ href, className }: { href: string; className?: string }) {
+export function ServiceIcon({
+  href,
+  variant = "default",
+}: {
+  href: string;
+  variant?: keyof typeof tiles;
+}) {
   const id = href.split("/").pop() as ServiceId;
-  const Icon = iconByServiceId[id] ?? Compass;
+  const { tile, icon } = tiles[variant];
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-accent",
-        className,
-      )}
-    >
-      <Icon className="size-[18px]" strokeWidth={1.8} />
+    <span aria-hidden="true" className={cn("grid shrink-0 place-items-center", tile)}>
+      <Icon name={serviceIconNames[id] ?? "compass"} className={icon} strokeWidth={1.8} />
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { footerColumns } from "../../config/navigation";
 import { siteConfig } from "../../config/site";
@@ -8,6 +8,10 @@ import { InstagramIcon, LinkedInIcon } from "../ui/brand-icons";
 import { Container } from "../ui/container";
 import { Logo } from "./logo";
 
+function MailIcon({ className }: { className?: string }) {
+  return <Icon name="mail" className={className} />;
+}
+
 const socialLinks = [
   { label: `${siteConfig.name} on LinkedIn`, href: siteConfig.social.linkedin, Icon: LinkedInIcon },
   {
@@ -15,7 +19,7 @@ const socialLinks = [
     href: siteConfig.social.instagram,
     Icon: InstagramIcon,
   },
-  { label: `E-mail ${siteConfig.email}`, href: `mailto:${siteConfig.email}`, Icon: Mail },
+  { label: `E-mail ${siteConfig.email}`, href: `mailto:${siteConfig.email}`, Icon: MailIcon },
 ];
 
 const linkClass =
@@ -35,7 +39,7 @@ export function SiteFooter() {
             </p>
           </div>
           <ul className="flex gap-3" aria-label="Social links">
-            {socialLinks.map(({ label, href, Icon }) => (
+            {socialLinks.map(({ label, href, Icon: Glyph }) => (
               <li key={href}>
                 <a
                   href={href}
@@ -45,7 +49,7 @@ export function SiteFooter() {
                     : {})}
                   className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
                 >
-                  <Icon className="size-5" />
+                  <Glyph className="size-5" />
                 </a>
               </li>
             ))}

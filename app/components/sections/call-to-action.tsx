@@ -1,12 +1,15 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
+import { sectionTones } from "./section";
 import type { SectionProps } from "./types";
 
 type CallToActionProps = SectionProps & {
+  /** The band around the ink card: white, or muted after a white section. */
+  tone?: "white" | "muted";
   title?: ReactNode;
   lead?: string;
   /** Where the button goes; the contact page unless a page pre-selects something. */
@@ -18,13 +21,14 @@ type CallToActionProps = SectionProps & {
 export function CallToAction({
   id,
   className,
+  tone = "white",
   title = "Have a product to build or a platform to fix?",
   lead = "Tell us where you are and where you need to be. A senior engineer replies within one business day.",
   href = "/contact",
   label = "Start a project",
 }: CallToActionProps) {
   return (
-    <section id={id} className={cn("bg-white py-16 md:py-24", className)}>
+    <section id={id} className={cn(sectionTones[tone], "py-16 md:py-24", className)}>
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-12 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
           <div
@@ -40,7 +44,7 @@ export function CallToAction({
           <Button asChild size="lg" className="relative mt-8 md:mt-0">
             <Link to={href}>
               {label}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </Link>
           </Button>
         </div>

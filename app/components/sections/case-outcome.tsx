@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { Badge } from "../ui/badge";
 import { SectionBand, SectionHeading } from "./section";
@@ -50,7 +50,7 @@ export function CaseOutcome({
                   aria-hidden="true"
                   className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-cyan-300/15 text-cyan-300"
                 >
-                  <Check className="size-3.5" strokeWidth={2.5} />
+                  <Icon name="check" className="size-3.5" strokeWidth={2.5} />
                 </span>
                 {result}
               </li>
@@ -61,8 +61,8 @@ export function CaseOutcome({
             className="group mt-9 inline-flex items-center gap-2 font-semibold text-cyan-300 hover:text-white"
           >
             Read the {product.name} case study
-            <ArrowRight
-              aria-hidden="true"
+            <Icon
+              name="arrow-right"
               className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
             />
           </Link>

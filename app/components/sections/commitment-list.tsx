@@ -1,15 +1,16 @@
-import { Accessibility, FolderGit2, GraduationCap, Leaf, type LucideIcon } from "lucide-react";
+import { Icon } from "../ui/icon";
+import type { IconName } from "../ui/icon-names";
 import type { AboutPage } from "../../content/about-page.server";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
 import type { SectionProps } from "./types";
 
 type Commitment = AboutPage["csr"]["commitments"][number];
 
-const iconByCommitment: Record<Commitment["id"], LucideIcon> = {
-  education: GraduationCap,
-  sustainability: Leaf,
-  "open-source": FolderGit2,
-  accessibility: Accessibility,
+const iconByCommitment: Record<Commitment["id"], IconName> = {
+  education: "graduation-cap",
+  sustainability: "leaf",
+  "open-source": "folder-git-2",
+  accessibility: "accessibility",
 };
 
 type CommitmentListProps = SectionProps & {
@@ -36,14 +37,13 @@ export function CommitmentList({
       <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
       <ul className="mt-12 grid gap-5 md:grid-cols-2 lg:gap-6">
         {commitments.map((commitment) => {
-          const Icon = iconByCommitment[commitment.id];
           return (
             <li
               key={commitment.id}
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8"
             >
               <span className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-accent">
-                <Icon aria-hidden="true" className="size-6" strokeWidth={1.8} />
+                <Icon name={iconByCommitment[commitment.id]} className="size-6" strokeWidth={1.8} />
               </span>
               <h3 className="mt-5 text-xl font-semibold">{commitment.title}</h3>
               <p className="mt-3 mb-6 leading-relaxed text-pretty text-slate-600">

@@ -1,7 +1,7 @@
-import { Mail, Phone } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ComponentProps } from "react";
 import { siteConfig } from "../../config/site";
-import { contactFormAnchor, type ServiceOptionId } from "../../lib/contact-form";
+import { contactFormAnchor, type ServiceOptionId } from "../../lib/contact-form-fields";
 import { ContactConfirmation } from "../forms/contact-confirmation";
 import { ContactForm, type ContactFormCopy } from "../forms/contact-form";
 import { Card } from "../ui/card";
@@ -108,19 +108,19 @@ function DirectContact({ title, body }: { title: string; body: string }) {
       label: "E-mail",
       value: siteConfig.email,
       href: `mailto:${siteConfig.email}`,
-      Icon: Mail,
+      icon: "mail",
     },
-    { label: "Phone", value: siteConfig.phone.display, href: siteConfig.phone.href, Icon: Phone },
-  ];
+    { label: "Phone", value: siteConfig.phone.display, href: siteConfig.phone.href, icon: "phone" },
+  ] as const;
   return (
     <div className="mt-12 rounded-2xl bg-ink p-6 text-slate-300 sm:p-8">
       <h2 className="text-xl font-semibold text-white">{title}</h2>
       <p className="mt-2 leading-relaxed">{body}</p>
       <ul className="mt-6 space-y-4">
-        {rows.map(({ label, value, href, Icon }) => (
+        {rows.map(({ label, value, href, icon }) => (
           <li key={label} className="flex items-center gap-4">
             <span className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 text-cyan-300">
-              <Icon aria-hidden="true" className="size-5" />
+              <Icon name={icon} className="size-5" />
             </span>
             <span className="min-w-0">
               <span className="block text-sm text-slate-400">{label}</span>

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { siteConfig } from "../../config/site";
 import { SectionBand, SectionHeading } from "./section";
 import type { SectionProps } from "./types";
@@ -25,7 +25,7 @@ export function ContactOffices({ id, className, copy }: ContactOfficesProps) {
           >
             <StreetGrid variant={index} />
             <div className="flex gap-4 p-6 sm:p-8">
-              <MapPin aria-hidden="true" className="mt-1 size-6 shrink-0 text-accent" />
+              <Icon name="map-pin" className="mt-1 size-6 shrink-0 text-accent" />
               <div>
                 <h3 className="text-xl font-semibold">{office.city}</h3>
                 <address className="mt-2 leading-relaxed text-slate-600 not-italic">

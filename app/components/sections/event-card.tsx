@@ -1,4 +1,4 @@
-import { CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import {
   eventCalendarPath,
@@ -13,7 +13,7 @@ import { Button } from "../ui/button";
 import type { SectionProps } from "./types";
 import { InitialsAvatar } from "../ui/initials-avatar";
 
-type EventCardProps = SectionProps & {
+export type EventCardProps = SectionProps & {
   event: EventView;
   /** h3 under a page's h2 (the events page); h2 where the card stands alone. */
   headingLevel?: "h2" | "h3";
@@ -23,7 +23,7 @@ type EventCardProps = SectionProps & {
  * One event as a card: date tile, kind and format, title (linking to the
  * event's page), date and time in the event's zone, place, summary, agenda
  * and speakers, then "Register" (or "Register interest") and "Add to
- * calendar". A past event gets the quieter `PastEventCard` instead.
+ * calendar". A past event gets the quieter `PastEventCard` (past-event-card.tsx).
  * The id defaults to the slug, so /events#<slug> lands on it.
  */
 export function EventCard({
@@ -71,65 +71,6 @@ export function EventCard({
   );
 }
 
-/**
- * A past event, quieter: slate tones, no registration, speakers (or the
- * agenda when there are none) in brief, and the calendar file kept for records.
- */
-export function PastEventCard({
-  event,
-  id = event.slug,
-  className,
-  headingLevel = "h3",
-}: EventCardProps) {
-  const Heading = headingLevel;
-  const titleId = `${id}-title`;
-  return (
-    <article
-      id={id}
-      aria-labelledby={titleId}
-      className={cn(
-        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6",
-        className,
-      )}
-    >
-      <EventBadges event={event} />
-      <Heading id={titleId} className="mt-4 text-lg font-semibold text-slate-800">
-        <Link
-          to={eventPath(event.slug)}
-          className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
-        >
-          {event.title}
-        </Link>
-      </Heading>
-      <EventFacts event={event} className="mt-3" compact />
-      {/* Clamped: the archive is a reminder, the event's page has the full text. */}
-      <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>
-      {event.speakers.length > 0 ? (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Speakers: </span>
-          {event.speakers.map((speaker) => `${speaker.name} (${speaker.organisation})`).join(", ")}
-        </p>
-      ) : (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Agenda: </span>
-          {event.agenda.map((slot) => slot.item).join("; ")}
-        </p>
-      )}
-      <div className="mt-auto pt-5">
-        <a
-          href={eventCalendarPath(event.slug)}
-          download
-          aria-label={`Add to calendar: ${event.title}`}
-          className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar
-        </a>
-      </div>
-    </article>
-  );
-}
-
 /** The event's kind, its format (online, or in person and the city), and "Past event". */
 export function EventBadges({ event, className }: { event: EventView; className?: string }) {
   const past = event.status === "past";
@@ -137,7 +78,7 @@ export function EventBadges({ event, className }: { event: EventView; className?
     <div className={cn("flex flex-wrap items-center gap-2", className)}>
       {past && <Badge tone="neutral">Past event</Badge>}
       <Badge tone={past ? "neutral" : "accent"}>
-        {event.format === "online" ? <Video aria-hidden="true" /> : <MapPin aria-hidden="true" />}
+        {event.format === "online" ? <Icon name="video" /> : <Icon name="map-pin" />}
         {formatLabel(event)}
       </Badge>
       <Badge tone="neutral">{eventKinds[event.kind]}</Badge>
@@ -145,18 +86,29 @@ export function EventBadges({ event, className }: { event: EventView; className?
   );
 }
 
+const factSizes = {
+  compact: "text-sm",
+  regular: "text-[15px]",
+  large: "text-base md:text-lg",
+} as const;
+
 /** When (in the event's zone) and where. */
 export function EventFacts({
   event,
   className,
-  compact = false,
+  size = "regular",
   inverse = false,
 }: {
   event: EventView;
   className?: string;
-  compact?: boolean;
+  /**
+   * Compact in the archive's cards (smaller, and the place shortened to the
+   * city), large in the event page's hero.
+   */
+  size?: keyof typeof factSizes;
   inverse?: boolean;
 }) {
+  const compact = size === "compact";
   const place =
     event.format === "online"
       ? event.status === "upcoming"
@@ -169,13 +121,13 @@ export function EventFacts({
     <span
       className={cn(
         "block space-y-1.5",
-        compact ? "text-sm" : "text-[15px]",
+        factSizes[size],
         inverse ? "text-slate-200" : "text-slate-700",
         className,
       )}
     >
       <span className="flex gap-2.5">
-        <Clock aria-hidden="true" className={iconClass} />
+        <Icon name="clock" className={iconClass} />
         <time dateTime={event.startsAt} className="font-medium">
           {event.when}
         </time>
@@ -183,9 +135,9 @@ export function EventFacts({
       {!(compact && event.format === "online") && (
         <span className="flex gap-2.5">
           {event.format === "online" ? (
-            <Video aria-hidden="true" className={iconClass} />
+            <Icon name="video" className={iconClass} />
           ) : (
-            <MapPin aria-hidden="true" className={iconClass} />
+            <Icon name="map-pin" className={iconClass} />
           )}
           <span>{compact && event.format === "in-person" ? event.city : place}</span>
         </span>
@@ -217,7 +169,7 @@ export function EventActions({
           <Button asChild>
             <a href={event.registrationUrl} {...named("Register")}>
               Register
-              <ExternalLink aria-hidden="true" />
+              <Icon name="external-link" />
             </a>
           </Button>
         ) : (
@@ -229,7 +181,7 @@ export function EventActions({
         ))}
       <Button asChild variant={inverse ? "inverse" : "secondary"}>
         <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
-          <CalendarPlus aria-hidden="true" />
+          <Icon name="calendar-plus" />
           Add to calendar
         </a>
       </Button>

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import type { EventView } from "../../content/event-view";
 import { findService, servicePath } from "../../config/services";
@@ -62,8 +62,8 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                   >
                     <ServiceIcon href={servicePath(service.id)} />
                     <span className="flex-1">{service.label}</span>
-                    <ArrowRight
-                      aria-hidden="true"
+                    <Icon
+                      name="arrow-right"
                       className="size-4 text-slate-400 group-hover:text-accent"
                     />
                   </Link>

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
@@ -72,7 +72,7 @@ function FaqItem({ faq }: { faq: Faq }) {
               open && "rotate-45 border-accent bg-accent text-white group-hover:text-white",
             )}
           >
-            <Plus className="size-4" strokeWidth={2} />
+            <Icon name="plus" className="size-4" strokeWidth={2} />
           </span>
         </button>
       </h3>

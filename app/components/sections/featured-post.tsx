@@ -1,11 +1,11 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
-import type { PostSummary } from "../../content/post-collection";
-import { postPath } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
+import { postPath } from "../../content/post-view";
 import { Card } from "../ui/card";
 import { CoverArt } from "../ui/cover-art";
 import { InitialsAvatar } from "../ui/initials-avatar";
-import { coverMotif, PostMeta, PostTags } from "./post-card";
+import { PostMeta, PostTags } from "./post-card";
 import { SectionBand } from "./section";
 import type { SectionProps } from "./types";
 
@@ -18,8 +18,7 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
         className="group relative overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]"
       >
         <CoverArt
-          seed={post.slug}
-          motif={coverMotif(post)}
+          slug={post.slug}
           shape="panel"
           className="h-48 w-full sm:h-64 lg:h-full lg:min-h-[380px]"
         />
@@ -52,7 +51,10 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
             className="mt-8 inline-flex items-center gap-2 font-semibold text-accent-600"
           >
             Read the post
-            <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-1" />
+            <Icon
+              name="arrow-right"
+              className="size-4 transition-transform duration-200 group-hover:translate-x-1"
+            />
           </p>
         </article>
       </Card>

@@ -43,7 +43,7 @@ export function IndustryList({
           {items.map((item) => (
             <li key={item.industry} className="flex gap-5 py-6 sm:gap-6 sm:py-7">
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-accent ring-1 ring-slate-200">
-                <IndustryIcon industry={item.industry} className="size-6" />
+                <IndustryIcon industry={item.industry} size="lg" />
               </span>
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold">{item.industry}</h3>

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { servicesMenu } from "../../config/navigation";
 import { ServiceIcon } from "../layout/service-icon";
@@ -40,8 +40,8 @@ export function NotFound() {
               >
                 <ServiceIcon href={link.href} />
                 <span className="flex-1">{link.label}</span>
-                <ArrowRight
-                  aria-hidden="true"
+                <Icon
+                  name="arrow-right"
                   className="size-4 text-slate-400 group-hover:text-accent"
                 />
               </Link>

@@ -1,5 +1,5 @@
 import type { EventView } from "../../content/event-view";
-import { PastEventCard } from "./event-card";
+import { PastEventCard } from "./past-event-card";
 import { SectionBand, SectionHeading } from "./section";
 import type { SectionProps } from "./types";
 

@@ -1,4 +1,4 @@
-import { Check, ChevronDown } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { ProductCardData } from "../../content/product-refs.server";
@@ -92,9 +92,7 @@ export function PortfolioShowcase({
               pressed={filter === option.value}
               onClick={() => setFilter(option.value)}
             >
-              {option.value !== "all" && (
-                <IndustryIcon industry={option.value} className="size-4" />
-              )}
+              {option.value !== "all" && <IndustryIcon industry={option.value} size="sm" />}
               {option.label}
               <span aria-hidden="true" className="text-xs tabular-nums opacity-70">
                 {option.count}
@@ -170,8 +168,8 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
             {detailsLabel}
             <span className="sr-only">: {product.name}</span>
           </span>
-          <ChevronDown
-            aria-hidden="true"
+          <Icon
+            name="chevron-down"
             className="size-5 shrink-0 transition-transform duration-200 group-open:rotate-180"
           />
         </summary>
@@ -192,7 +190,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
                 {product.results.map((result) => (
                   <li key={result} className="flex gap-3">
                     <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-800">
-                      <Check aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
+                      <Icon name="check" className="size-3.5" strokeWidth={2.5} />
                     </span>
                     <span className="text-slate-700">{result}</span>
                   </li>
@@ -205,7 +203,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
               <ul className="flex flex-wrap gap-2">
                 {product.technologies.map((technology) => (
                   <li key={technology}>
-                    <Badge className="bg-white ring-1 ring-slate-200">{technology}</Badge>
+                    <Badge tone="outline">{technology}</Badge>
                   </li>
                 ))}
               </ul>
@@ -214,7 +212,8 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
               <TestimonialCard
                 testimonial={product.testimonial}
                 showProductLink={false}
-                className="h-auto lg:col-span-2"
+                stretch={false}
+                className="lg:col-span-2"
               />
             )}
           </div>

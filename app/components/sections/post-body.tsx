@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { Container } from "../ui/container";
@@ -64,8 +64,8 @@ export function PostBody({ id, className, html, outline, services }: PostBodyPro
                         className="group inline-flex items-center gap-2 text-[15px] font-medium text-accent-600 hover:text-slate-950"
                       >
                         {service.label}
-                        <ArrowRight
-                          aria-hidden="true"
+                        <Icon
+                          name="arrow-right"
                           className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
                         />
                       </Link>

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { PostSummary } from "../../content/post-collection";
-import { postPath } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
+import { postPath } from "../../content/post-view";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { cn } from "../../lib/cn";
 import { formatReadingTime } from "../../lib/reading-time";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
-import { CoverArt, type CoverMotif } from "../ui/cover-art";
+import { CoverArt } from "../ui/cover-art";
 
 type PostCardProps = {
   post: PostSummary;
@@ -30,7 +30,7 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
       )}
     >
       <article className="flex flex-1 flex-col">
-        <CoverArt seed={post.slug} motif={coverMotif(post)} className="h-36 w-full" />
+        <CoverArt slug={post.slug} className="h-36 w-full" />
         <div className="flex flex-1 flex-col p-6">
           {/* Two tags at most, so titles line up across a row of cards. */}
           <PostTags tags={post.tags.slice(0, 2)} draft={post.draft} />
@@ -50,26 +50,6 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
       </article>
     </Card>
   );
-}
-
-const motifByService: Readonly<Record<string, CoverMotif>> = {
-  "data-science": "bars",
-  "ai-ml": "bars",
-  "digital-marketing": "bars",
-  iot: "network",
-  blockchain: "network",
-  "web-development": "waves",
-  "mobile-app": "waves",
-  "product-design": "waves",
-  strategy: "orbits",
-  "product-management": "orbits",
-  "cyber-security": "orbits",
-};
-
-/** A post's cover picture follows its main service: data as bars, connected things as a network, ... */
-export function coverMotif(post: Pick<PostSummary, "services">): CoverMotif | undefined {
-  const service = post.services[0];
-  return service ? motifByService[service] : undefined;
 }
 
 /** The post's tags, and a "Draft" flag when a draft is previewed in development. */

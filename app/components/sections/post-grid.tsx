@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PostSummary } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
 import { PostCard } from "./post-card";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
 import type { SectionProps } from "./types";

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
-import type { PostSummary } from "../../content/post-collection";
+import type { PostSummary } from "../../content/post-view";
 import { formatCalendarDate } from "../../lib/calendar-date";
 import { cn } from "../../lib/cn";
 import { formatReadingTime } from "../../lib/reading-time";
@@ -19,7 +19,7 @@ export function PostHeader({ id, className, post }: SectionProps & { post: PostS
           to="/blog"
           className="inline-flex items-center gap-2 text-sm font-semibold text-cyan-300 hover:text-white"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           All posts
         </Link>
         <div className="mt-8 max-w-4xl">

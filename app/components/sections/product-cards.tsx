@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { findService, servicePath } from "../../config/services";
@@ -50,8 +50,8 @@ export function ProductCard({ product, className }: ProductCardProps) {
           >
             {product.name}
             <span className="sr-only">: read the case study</span>
-            <ArrowRight
-              aria-hidden="true"
+            <Icon
+              name="arrow-right"
               className="size-5 text-slate-400 transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-accent"
             />
           </Link>

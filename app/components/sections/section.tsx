@@ -3,13 +3,14 @@ import { cn } from "../../lib/cn";
 import { Container } from "../ui/container";
 import type { SectionProps } from "./types";
 
-const tones = {
+/** Background of a band; `muted` sets a band apart from its white neighbours. */
+export const sectionTones = {
   white: "bg-white",
   muted: "bg-slate-50",
   ink: "bg-ink text-slate-300",
 } as const;
 
-export type SectionTone = keyof typeof tones;
+export type SectionTone = keyof typeof sectionTones;
 
 type SectionBandProps = SectionProps & {
   tone?: SectionTone;
@@ -34,7 +35,7 @@ export function SectionBand({
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={cn(tones[tone], "py-16 md:py-24", className)}
+      className={cn(sectionTones[tone], "py-16 md:py-24", className)}
     >
       <Container>{children}</Container>
     </section>

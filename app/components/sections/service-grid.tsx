@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "../ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { servicePath, type ServiceId } from "../../config/services";
@@ -90,7 +90,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
       <div className="flex items-center gap-4">
-        <ServiceIcon href={href} className="size-11 rounded-xl [&_svg]:size-[22px]" />
+        <ServiceIcon href={href} variant="card" />
         <h3 className="text-lg leading-snug font-semibold">
           <Link
             to={href}
@@ -106,7 +106,10 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
       >
         Explore the service
-        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
       </span>
     </article>
   );
@@ -143,7 +146,10 @@ export function TalkToUsCard({
         className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300"
       >
         {action}
-        <ArrowRight className="size-4 transition-transform duration-200 group-hover:translate-x-0.5" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
       </span>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { serviceIds, type ServiceId } from "../../config/services";
 import { cn } from "../../lib/cn";
-import { ServiceGlyph } from "../layout/service-icon";
+import { ServiceGlyph } from "../layout/service-glyph";
 import { Container } from "../ui/container";
 import type { SectionProps } from "./types";
 import { HeroCopy } from "./page-hero";

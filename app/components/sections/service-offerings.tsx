@@ -1,6 +1,6 @@
 import { cn } from "../../lib/cn";
 import type { ContentIconName } from "../../content/icon-names";
-import { ContentIcon } from "../ui/content-icon";
+import { ContentIcon } from "../ui/icon";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
 import type { SectionProps } from "./types";
 

@@ -1,4 +1,5 @@
-import { Check, Clock, CodeXml, PenTool, Search, TrendingUp, type LucideIcon } from "lucide-react";
+import { Icon } from "../ui/icon";
+import type { IconName } from "../ui/icon-names";
 import type { HomePage } from "../../content/home-page.server";
 import { cn } from "../../lib/cn";
 import { SectionBand, SectionHeading, type SectionTone } from "./section";
@@ -6,11 +7,11 @@ import type { SectionProps } from "./types";
 
 type Stage = HomePage["engineering"]["stages"][number];
 
-const iconByStage: Record<Stage["id"], LucideIcon> = {
-  discovery: Search,
-  design: PenTool,
-  build: CodeXml,
-  scale: TrendingUp,
+const iconByStage: Record<Stage["id"], IconName> = {
+  discovery: "search",
+  design: "pen-tool",
+  build: "code-xml",
+  scale: "trending-up",
 };
 
 type StageBandProps = SectionProps & {
@@ -37,7 +38,6 @@ export function StageBand({
       <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {stages.map((stage, index) => {
-          const Icon = iconByStage[stage.id];
           return (
             <li
               key={stage.id}
@@ -59,7 +59,7 @@ export function StageBand({
               </div>
               <div className="mt-6 flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
                 <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
-                  <Icon aria-hidden="true" className="size-6" strokeWidth={1.8} />
+                  <Icon name={iconByStage[stage.id]} className="size-6" strokeWidth={1.8} />
                 </span>
                 <div className="min-w-0 flex-1">
                   <h3 className="text-xl font-semibold">
@@ -67,7 +67,7 @@ export function StageBand({
                     {stage.title}
                   </h3>
                   <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
-                    <Clock aria-hidden="true" className="size-3.5" />
+                    <Icon name="clock" className="size-3.5" />
                     {stage.duration}
                   </p>
                 </div>
@@ -78,7 +78,7 @@ export function StageBand({
               <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700">
                 {stage.points.map((point) => (
                   <li key={point} className="flex gap-2.5">
-                    <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
+                    <Icon name="check" className="mt-1 size-4 shrink-0 text-accent" />
                     {point}
                   </li>
                 ))}

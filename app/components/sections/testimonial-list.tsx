@@ -1,4 +1,4 @@
-import { ArrowRight, Quote } from "lucide-react";
+import { Icon } from "../ui/icon";
 import { Link } from "react-router";
 import type { Testimonial } from "../../content/testimonials.server";
 import { cn } from "../../lib/cn";
@@ -50,20 +50,24 @@ export function TestimonialList({
 export function TestimonialCard({
   testimonial,
   showProductLink = true,
+  stretch = true,
   className,
 }: {
   testimonial: TestimonialItem;
   showProductLink?: boolean;
+  /** Fills its grid cell's height, so the cards of a row line up. */
+  stretch?: boolean;
   className?: string;
 }) {
   return (
     <figure
       className={cn(
-        "flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        "flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        stretch && "h-full",
         className,
       )}
     >
-      <Quote aria-hidden="true" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
+      <Icon name="quote" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
       <blockquote className="mt-5 text-lg leading-relaxed text-pretty text-slate-800">
         <p>{testimonial.quote}</p>
       </blockquote>
@@ -83,7 +87,7 @@ export function TestimonialCard({
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
           >
             {testimonial.productName} case study
-            <ArrowRight aria-hidden="true" className="size-4" />
+            <Icon name="arrow-right" className="size-4" />
           </Link>
         </p>
       )}

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { Icon } from "./icon";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
@@ -22,9 +22,9 @@ export function ArrowLink({
       )}
       {...props}
     >
-      {back && <ArrowLeft aria-hidden="true" className="size-4" />}
+      {back && <Icon name="arrow-left" className="size-4" />}
       {children}
-      {!back && <ArrowRight aria-hidden="true" className="size-4" />}
+      {!back && <Icon name="arrow-right" className="size-4" />}
     </Link>
   );
 }

@@ -8,6 +8,8 @@ export const badgeVariants = cva(
     variants: {
       tone: {
         neutral: "bg-slate-100 text-slate-700",
+        /** On a tinted background, where the neutral grey would disappear. */
+        outline: "bg-white text-slate-700 ring-1 ring-slate-200",
         accent: "bg-indigo-50 text-accent-600",
         success: "bg-emerald-50 text-emerald-800",
         inverse: "bg-white/10 text-white",

@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import { Icon } from "./icon";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
@@ -67,7 +67,7 @@ export function FormField({
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-      <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
+      <Icon name="circle-alert" className="mt-px size-4 shrink-0" />
       <span>{children}</span>
     </p>
   );

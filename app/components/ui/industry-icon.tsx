@@ -1,26 +1,26 @@
-import {
-  Factory,
-  FlaskConical,
-  Landmark,
-  Rocket,
-  ShoppingBag,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon } from "./icon";
+import type { IconName } from "./icon-names";
 import type { industries } from "../../config/navigation";
-import { cn } from "../../lib/cn";
 
 export type Industry = (typeof industries)[number];
 
-const iconByIndustry: Record<Industry, LucideIcon> = {
-  FinTech: Landmark,
-  "Retail & E-Commerce": ShoppingBag,
-  "Life Sciences": FlaskConical,
-  Manufacturing: Factory,
-  "Technology & Startups": Rocket,
+const iconByIndustry: Record<Industry, IconName> = {
+  FinTech: "landmark",
+  "Retail & E-Commerce": "shopping-bag",
+  "Life Sciences": "flask-conical",
+  Manufacturing: "factory",
+  "Technology & Startups": "rocket",
 };
 
+const sizes = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
+
 /** An industry's icon, decorative: the industry's name is always written beside it. */
-export function IndustryIcon({ industry, className }: { industry: Industry; className?: string }) {
-  const Icon = iconByIndustry[industry];
-  return <Icon aria-hidden="true" className={cn("size-5", className)} strokeWidth={1.8} />;
+export function IndustryIcon({
+  industry,
+  size = "md",
+}: {
+  industry: Industry;
+  size?: keyof typeof sizes;
+}) {
+  return <Icon name={iconByIndustry[industry]} className={sizes[size]} strokeWidth={1.8} />;
 }

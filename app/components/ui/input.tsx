@@ -1,5 +1,5 @@
 import { cva } from "class-variance-authority";
-import { ChevronDown } from "lucide-react";
+import { Icon } from "./icon";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
@@ -47,8 +47,8 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
   return (
     <div data-slot="select" className="relative">
       <select className={cn(controlVariants({ kind: "select" }), className)} {...props} />
-      <ChevronDown
-        aria-hidden="true"
+      <Icon
+        name="chevron-down"
         className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-slate-500"
       />
     </div>

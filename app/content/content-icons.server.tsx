@@ -58,12 +58,19 @@ import {
   Users,
   Workflow,
   type LucideIcon,
-  type LucideProps,
 } from "lucide-react";
-import type { ContentIconName } from "../../content/icon-names";
+import type { ContentIconName } from "./icon-names";
+
+/*
+ * The offering icons of the service pages, on the server only: a page uses
+ * six of these sixty, so they are drawn from a sprite (/art/content-icons.svg,
+ * app/components/art/art-files.server.tsx) that only service pages load, not
+ * bundled for the browser (issue 6). ContentIcon (app/components/ui/icon.tsx)
+ * draws one by name.
+ */
 
 /** Every icon a content file may name (app/content/icon-names.ts), by its lucide name. */
-const contentIcons: Record<ContentIconName, LucideIcon> = {
+export const contentIcons: Record<ContentIconName, LucideIcon> = {
   accessibility: Accessibility,
   activity: Activity,
   "bell-ring": BellRing,
@@ -123,9 +130,3 @@ const contentIcons: Record<ContentIconName, LucideIcon> = {
   users: Users,
   workflow: Workflow,
 };
-
-/** A decorative icon named in a content file. */
-export function ContentIcon({ name, ...props }: LucideProps & { name: ContentIconName }) {
-  const Icon = contentIcons[name];
-  return <Icon aria-hidden="true" {...props} />;
-}

@@ -1,0 +1,51 @@
+/**
+ * The lucide icons the pages use, by lucide's kebab-case name. They are drawn
+ * from one SVG sprite (app/components/art/icon-sprite.server.tsx maps each
+ * name to its lucide component, which the type checker holds to this list).
+ * To use another icon, add its name here and its component there.
+ */
+export const iconNames = [
+  "accessibility",
+  "arrow-left",
+  "arrow-right",
+  "bar-chart-3",
+  "blocks",
+  "brain-circuit",
+  "calendar-plus",
+  "check",
+  "chevron-down",
+  "circle-alert",
+  "circle-check",
+  "clipboard-list",
+  "clock",
+  "code-xml",
+  "compass",
+  "cpu",
+  "external-link",
+  "factory",
+  "flask-conical",
+  "folder-git-2",
+  "globe",
+  "graduation-cap",
+  "landmark",
+  "leaf",
+  "loader-circle",
+  "mail",
+  "map-pin",
+  "megaphone",
+  "menu",
+  "pen-tool",
+  "phone",
+  "plus",
+  "quote",
+  "rocket",
+  "search",
+  "shield-check",
+  "shopping-bag",
+  "smartphone",
+  "trending-up",
+  "video",
+  "x",
+] as const;
+
+export type IconName = (typeof iconNames)[number];

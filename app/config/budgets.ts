@@ -1,0 +1,34 @@
+/**
+ * Byte budgets of every public page (issue 6), in bytes after gzip. One place
+ * for the browser test (tests/e2e/budgets.spec.ts), `npm run bench:bytes` and
+ * docs/benchmarks.md.
+ */
+export type ByteBudgets = {
+  /** All JavaScript a first visit to one page downloads, React and React Router included. */
+  readonly pageJs: number;
+  /** Any one JavaScript file other than the framework's (see frameworkChunkPrefixes). */
+  readonly chunkJs: number;
+  /** All stylesheets of one page. */
+  readonly pageCss: number;
+  /** The page's HTML document. */
+  readonly html: number;
+  /** Any one image in build/client, uncompressed (images are served as they are). */
+  readonly image: number;
+};
+
+const KB = 1024;
+
+export const byteBudgets: ByteBudgets = {
+  pageJs: 135 * KB,
+  chunkJs: 20 * KB,
+  pageCss: 20 * KB,
+  html: 30 * KB,
+  image: 100 * KB,
+};
+
+/**
+ * The chunks that hold React, React DOM and React Router (about 106 KB gzip
+ * together): the only files allowed over `chunkJs`. Matched against the file
+ * name in /assets/.
+ */
+export const frameworkChunkPrefixes: readonly string[] = ["entry.client-", "jsx-runtime-"];

@@ -2,11 +2,15 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { ApplicationError } from "./components/sections/application-error";
 import { iconPath } from "./config/icons";
 
+// The stylesheet is the one resource that blocks the first paint, so it comes
+// first in <head>, ahead of the font and the module preloads React Router adds:
+// on a slow connection they would otherwise share the bandwidth before it.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: iconPath("favicon.svg"), type: "image/svg+xml" },
   { rel: "icon", href: iconPath("favicon-32.png"), type: "image/png", sizes: "32x32" },

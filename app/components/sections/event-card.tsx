@@ -48,14 +48,12 @@ export function EventCard({
         <DateTile event={event} className="hidden sm:block" />
         <div className="min-w-0 flex-1">
           <EventBadges event={event} />
-          <Heading id={titleId} className="mt-4 text-xl font-semibold sm:text-2xl">
-            <Link
-              to={eventPath(event.slug)}
-              className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
-            >
-              {event.title}
-            </Link>
-          </Heading>
+          <EventTitle
+            event={event}
+            id={titleId}
+            as={Heading}
+            className="mt-4 text-xl font-semibold sm:text-2xl"
+          />
           <EventFacts event={event} className="mt-4" />
           <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-slate-600">
             {event.summary}
@@ -72,6 +70,30 @@ export function EventCard({
 }
 
 /** The event's kind, its format (online, or in person and the city), and "Past event". */
+/** The event's title as a heading, linking to its page; the card's accessible name. */
+export function EventTitle({
+  event,
+  id,
+  as: Heading,
+  className,
+}: {
+  event: EventView;
+  id: string;
+  as: "h2" | "h3" | "h4";
+  className?: string;
+}) {
+  return (
+    <Heading id={id} className={className}>
+      <Link
+        to={eventPath(event.slug)}
+        className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
+      >
+        {event.title}
+      </Link>
+    </Heading>
+  );
+}
+
 export function EventBadges({ event, className }: { event: EventView; className?: string }) {
   const past = event.status === "past";
   return (

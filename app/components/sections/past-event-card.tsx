@@ -1,8 +1,7 @@
 import { Icon } from "../ui/icon";
-import { Link } from "react-router";
-import { eventCalendarPath, eventPath } from "../../content/event-view";
+import { eventCalendarPath } from "../../content/event-view";
 import { cn } from "../../lib/cn";
-import { EventBadges, EventFacts, type EventCardProps } from "./event-card";
+import { EventBadges, EventFacts, EventTitle, type EventCardProps } from "./event-card";
 
 // Its own module: only the events page lists past events, so the home page's
 // next-event card does not carry this one (issue 6).
@@ -29,14 +28,12 @@ export function PastEventCard({
       )}
     >
       <EventBadges event={event} />
-      <Heading id={titleId} className="mt-4 text-lg font-semibold text-slate-800">
-        <Link
-          to={eventPath(event.slug)}
-          className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
-        >
-          {event.title}
-        </Link>
-      </Heading>
+      <EventTitle
+        event={event}
+        id={titleId}
+        as={Heading}
+        className="mt-4 text-lg font-semibold text-slate-800"
+      />
       <EventFacts event={event} className="mt-3" size="compact" />
       {/* Clamped: the archive is a reminder, the event's page has the full text. */}
       <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>

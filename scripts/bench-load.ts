@@ -3,8 +3,9 @@ import { readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { contactFormPath, formTokenField, honeypotField } from "../app/lib/contact-form";
+import { contactFormPath } from "../app/lib/contact-form";
 import { signFormToken } from "../server/leads/form-token";
+import { formFields, urlEncoded } from "../tests/support/contact-posts";
 import { ensureBuild, startProductionServer } from "./production-server";
 
 /**
@@ -49,19 +50,8 @@ function memoryMb(): { rss: number; peak: number } {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-// A form as a visitor sends it, with a token issued a minute ago.
-const enquiry = new URLSearchParams({
-  name: "Load Test",
-  email: "load.test@bench.example",
-  company: "Benchmark Ltd",
-  phone: "",
-  service: "web-development",
-  budget: "not-sure",
-  message: "A load test enquiry: the same body every time, stored as a new lead each time.",
-  consent: "yes",
-  [honeypotField]: "",
-  [formTokenField]: signFormToken(secret, new Date(Date.now() - 60_000)),
-}).toString();
+// The enquiry the tests post, with a token issued a minute ago.
+const enquiry = urlEncoded(formFields(signFormToken(secret, new Date(Date.now() - 60_000))));
 
 const targets = [
   { label: "Prerendered page", method: "GET", path: "/about", expect: 200 },

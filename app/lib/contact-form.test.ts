@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validEnquiry } from "../../tests/support/contact-posts";
 import { services } from "../config/services";
 import {
   budgetOptions,
@@ -13,17 +14,6 @@ import {
   type ContactField,
 } from "./contact-form";
 
-const valid = {
-  name: "Ana Ribeiro",
-  email: "ana.ribeiro@northwind.example",
-  company: "Northwind Logistics",
-  phone: "+351 21 000 0000",
-  service: "web-development",
-  budget: "50k-100k",
-  message: "We need a customer portal for freight tracking, live by next spring.",
-  consent: "yes",
-};
-
 function form(fields: Record<string, string | undefined>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) data.set(key, value);
@@ -31,16 +21,16 @@ function form(fields: Record<string, string | undefined>): FormData {
 }
 
 function errorsFor(overrides: Record<string, string | undefined>) {
-  const result = validateContactForm(form({ ...valid, ...overrides }));
+  const result = validateContactForm(form({ ...validEnquiry, ...overrides }));
   return result.success ? {} : result.errors;
 }
 
 describe("the contact form schema", () => {
   it("accepts a complete enquiry and normalises it", () => {
-    const result = validateContactForm(form({ ...valid, name: "  Ana \t Ribeiro " }));
+    const result = validateContactForm(form({ ...validEnquiry, name: "  Ana \t Ribeiro " }));
     expect(result).toEqual({
       success: true,
-      enquiry: { ...valid, name: "Ana Ribeiro", consent: true },
+      enquiry: { ...validEnquiry, name: "Ana Ribeiro", consent: true },
     });
   });
 
@@ -117,7 +107,12 @@ describe("the contact form schema", () => {
     const markup = `"><img src=x onerror=alert(1)>`;
     const sql = `' OR 1=1--`;
     const result = validateContactForm(
-      form({ ...valid, name: markup, company: sql, message: `${markup} ${sql} and more text` }),
+      form({
+        ...validEnquiry,
+        name: markup,
+        company: sql,
+        message: `${markup} ${sql} and more text`,
+      }),
     );
     expect(result.success && result.enquiry).toMatchObject({
       name: markup,
@@ -128,13 +123,15 @@ describe("the contact form schema", () => {
 
   it("turns line breaks in one-line fields into spaces, so none reaches a mail header", () => {
     expect(normalizeLine("Ana\r\nBcc: everyone@example.com")).toBe("Ana Bcc: everyone@example.com");
-    const result = validateContactForm(form({ ...valid, name: "Ana\r\nBcc: x@example.com" }));
+    const result = validateContactForm(
+      form({ ...validEnquiry, name: "Ana\r\nBcc: x@example.com" }),
+    );
     expect(result.success && result.enquiry.name).toBe("Ana Bcc: x@example.com");
   });
 
   it("keeps the message's paragraphs with plain \\n line endings", () => {
     const message = "First paragraph of the brief.\r\n\r\nSecond one\u0007 here.";
-    const result = validateContactForm(form({ ...valid, message }));
+    const result = validateContactForm(form({ ...validEnquiry, message }));
     expect(result.success && result.enquiry.message).toBe(
       "First paragraph of the brief.\n\nSecond one here.",
     );

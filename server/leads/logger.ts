@@ -8,12 +8,6 @@ export type Logger = {
   error: (message: string) => void;
 };
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  warn: (message) => console.warn(message),
-  error: (message) => console.error(message),
-};
-
 /** The current time; tests pass a clock they move by hand. */
 export type Clock = () => Date;
 

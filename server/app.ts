@@ -113,8 +113,9 @@ export function createApp({
   app.use(
     "/assets",
     express.static(assetsDir, {
-      immutable: true,
-      maxAge: "1y",
+      // The same header as the precompressed files above.
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", ASSET_CACHE_CONTROL),
       index: false,
       redirect: false,
       fallthrough: false,

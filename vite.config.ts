@@ -63,6 +63,8 @@ const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 export default defineConfig({
+  // The one import alias: "~/x" is app/x, in every tool (tsconfig.json "paths").
+  resolve: { alias: { "~": path.resolve("app") } },
   plugins: [tailwindcss(), reactRouter(), findShellModules()],
   environments: {
     client: {

@@ -1,4 +1,4 @@
-import type { ContactFormFailure } from "./lib/contact-form-fields";
+import type { ContactFormFailure } from "~/features/contact/contact-form-fields";
 
 /**
  * What the production server (server/app.ts) hands the route modules with

@@ -3,8 +3,8 @@ import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
-import { ApplicationError } from "./components/sections/application-error";
-import { iconPath } from "./config/icons";
+import { ApplicationError } from "~/site/application-error";
+import { iconPath } from "~/config/icons";
 
 // The stylesheet is the one resource that blocks the first paint, so it comes
 // first in <head>, ahead of the font and the module preloads React Router adds:

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { byteBudgets } from "../app/config/budgets";
-import { readPublicPaths } from "../app/config/prerender";
+import { byteBudgets } from "~/config/budgets";
+import { readPublicPaths } from "~/site/prerender";
 import {
   fetchWithNode,
   isFrameworkChunk,

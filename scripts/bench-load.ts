@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { contactFormPath } from "../app/lib/contact-form";
+import { contactFormPath } from "~/features/contact/contact-schema";
 import { signFormToken } from "../server/leads/form-token";
 import { formFields, urlEncoded } from "../tests/support/contact-posts";
 import { ensureBuild, startProductionServer } from "./production-server";

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { budgetLabel, serviceOptionLabel, validateContactForm } from "../app/lib/contact-form";
+import {
+  budgetLabel,
+  serviceOptionLabel,
+  validateContactForm,
+} from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, saveLead } from "../server/leads/lead-store";
 import { validEnquiry } from "../tests/support/contact-posts";

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { budgetLabel, serviceOptionLabel } from "../app/lib/contact-form";
+import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
 

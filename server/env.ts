@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { siteConfig } from "../app/config/site";
-import { normaliseSiteUrl } from "../app/config/site-url";
+import { siteConfig } from "~/config/site";
+import { normaliseSiteUrl } from "~/config/site-url";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "./db/database";
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { contactFormPath } from "../app/lib/contact-form";
+import { contactFormPath } from "~/features/contact/contact-schema";
 
 /**
  * What the server accepts besides GET and HEAD: the contact form's post, to

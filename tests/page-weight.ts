@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { frameworkChunkPrefixes } from "../app/config/budgets";
+import { frameworkChunkPrefixes } from "~/config/budgets";
 
 /*
  * What a first visit to one page downloads, measured the way the byte budgets

@@ -1,4 +1,4 @@
-import { industries } from "./navigation";
+import { industries } from "~/config/navigation";
 
 /*
  * Decorative art (design brief, "Imagery") is drawn in code on the server

@@ -1,4 +1,4 @@
-import { siteConfig } from "./site";
+import { siteConfig } from "~/config/site";
 
 /** The blog's RSS 2.0 feed (app/routes/blog-feed.ts). */
 export const blogFeedPath = "/blog/rss.xml";

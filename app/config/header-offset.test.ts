@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { headerOffsetPx } from "./constants";
+import { headerOffsetPx } from "~/config/constants";
 
 // The header's heights live in app.css (the CSP allows no inline style to set
 // them from here); these are the spec's values, and the two must agree.

@@ -1,4 +1,4 @@
-import { servicePath, services } from "./services";
+import { servicePath, services } from "~/config/services";
 
 /**
  * The header menu and the footer columns: the specification's tables

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RawFiles } from "./collection";
-import { parsePosts, postsDirectory, type PostEntry } from "./post-collection";
+import type { RawFiles } from "~/lib/content/collection";
+import { parsePosts, postsDirectory, type PostEntry } from "~/features/blog/post-collection";
 
 /**
  * Reads content/posts from disk, for code that runs outside Vite: the

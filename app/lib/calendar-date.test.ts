@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate } from "./calendar-date";
+import { formatCalendarDate } from "~/lib/calendar-date";
 
 describe("formatCalendarDate", () => {
   it("writes the day, the month's name and the year", () => {

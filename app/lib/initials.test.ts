@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf, toneIndexOf } from "./initials";
+import { initialsOf, toneIndexOf } from "~/lib/initials";
 
 describe("initialsOf", () => {
   it("takes the first letters of the first and last names", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 
 describe("renderMarkdown", () => {
   it("gives headings ids and an accessible anchor link to themselves", () => {

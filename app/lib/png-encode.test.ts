@@ -1,8 +1,8 @@
 import { Resvg } from "@resvg/resvg-js";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodePng } from "./png-encode.server";
-import { pngSize } from "./png-size";
+import { encodePng } from "~/lib/png-encode.server";
+import { pngSize } from "~/lib/png-size";
 
 /** Pixels with every channel varying, alpha 255 or a gradient. */
 function pixels(width: number, height: number, opaque: boolean): Uint8Array {

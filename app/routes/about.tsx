@@ -1,16 +1,16 @@
 import type { Route } from "./+types/about";
-import { CallToAction } from "../components/sections/call-to-action";
-import { CommitmentList } from "../components/sections/commitment-list";
-import { FigureStats } from "../components/sections/figure-stats";
-import { PageHero } from "../components/sections/page-hero";
-import { StorySection } from "../components/sections/story-section";
-import { TeamGrid } from "../components/sections/team-grid";
-import { VisionValues } from "../components/sections/vision-values";
-import { aboutPage } from "../content/about-page.server";
-import { figureStats } from "../content/figures.server";
-import { team } from "../content/team.server";
-import { fixedPages } from "../config/pages";
-import { getMeta } from "../lib/meta";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { CommitmentList } from "~/features/company/commitment-list";
+import { FigureStats } from "~/features/company/figure-stats";
+import { PageHero } from "~/components/sections/page-hero";
+import { StorySection } from "~/features/company/story-section";
+import { TeamGrid } from "~/features/company/team-grid";
+import { VisionValues } from "~/features/company/vision-values";
+import { aboutPage } from "~/features/company/about-page.server";
+import { figureStats } from "~/features/company/figures.server";
+import { team } from "~/features/company/team.server";
+import { fixedPages } from "~/config/pages";
+import { getMeta } from "~/site/meta";
 
 export function loader() {
   return {

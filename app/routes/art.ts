@@ -1,5 +1,5 @@
 import type { Route } from "./+types/art";
-import { renderArtFile } from "../components/art/art-files.server";
+import { renderArtFile } from "~/site/art/art-files.server";
 
 // Resource route: /art/<name>.svg, the site's decorative pictures (product
 // art, post covers, the home hero), drawn in code and prerendered at build

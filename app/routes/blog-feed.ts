@@ -1,9 +1,9 @@
-import { fixedPageMeta } from "../content/page-meta.server";
-import { blogFeedPath } from "../config/feeds";
-import { siteConfig } from "../config/site";
-import { postPath } from "../content/post-view";
-import { listPostSummaries } from "../content/posts.server";
-import { buildRssFeed } from "../lib/rss";
+import { fixedPageMeta } from "~/site/page-meta.server";
+import { blogFeedPath } from "~/config/feeds";
+import { siteConfig } from "~/config/site";
+import { postPath } from "~/features/blog/post-view";
+import { listPostSummaries } from "~/features/blog/posts.server";
+import { buildRssFeed } from "~/features/blog/rss";
 
 // Resource route: /blog/rss.xml, the published posts as RSS 2.0, newest first.
 // Prerendered at build time with the posts it lists.

@@ -1,17 +1,17 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { findPost, relatedPostSummaries } from "../content/posts.server";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PostBody } from "../components/sections/post-body";
-import { PostGrid } from "../components/sections/post-grid";
-import { PostHeader } from "../components/sections/post-header";
-import { findService, servicePath } from "../config/services";
-import { blogFeedLink } from "../config/feeds";
-import { fixedPages } from "../config/pages";
-import { socialCardPath } from "../config/social";
-import { postPath } from "../content/post-view";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/json-ld";
-import { getMeta } from "../lib/meta";
+import { findPost, relatedPostSummaries } from "~/features/blog/posts.server";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { PostBody } from "~/features/blog/post-body";
+import { PostGrid } from "~/features/blog/post-grid";
+import { PostHeader } from "~/features/blog/post-header";
+import { findService, servicePath } from "~/config/services";
+import { blogFeedLink } from "~/config/feeds";
+import { fixedPages } from "~/config/pages";
+import { socialCardPath } from "~/config/social";
+import { postPath } from "~/features/blog/post-view";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/json-ld";
+import { getMeta } from "~/site/meta";
 import "../styles/article.css";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/blog";
-import { listPostSummaries } from "../content/posts.server";
-import { CallToAction } from "../components/sections/call-to-action";
-import { FeaturedPost } from "../components/sections/featured-post";
-import { PageHero } from "../components/sections/page-hero";
-import { PostGrid } from "../components/sections/post-grid";
-import { getMeta } from "../lib/meta";
-import { fixedPageMeta } from "../content/page-meta.server";
-import { blogFeedLink } from "../config/feeds";
+import { listPostSummaries } from "~/features/blog/posts.server";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { FeaturedPost } from "~/features/blog/featured-post";
+import { PageHero } from "~/components/sections/page-hero";
+import { PostGrid } from "~/features/blog/post-grid";
+import { getMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/page-meta.server";
+import { blogFeedLink } from "~/config/feeds";
 
 export function loader() {
   return { posts: listPostSummaries(), meta: fixedPageMeta.blog };

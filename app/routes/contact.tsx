@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/contact";
-import { ContactEnquiry } from "../components/sections/contact-enquiry";
-import { ContactOffices } from "../components/sections/contact-offices";
-import { PageHero } from "../components/sections/page-hero";
-import { contactPage } from "../content/contact.server";
+import { ContactEnquiry } from "~/features/contact/contact-enquiry";
+import { ContactOffices } from "~/features/contact/contact-offices";
+import { PageHero } from "~/components/sections/page-hero";
+import { contactPage } from "~/features/contact/contact.server";
 import {
   contactFormAnchor,
   contactFormPath,
   contactSentParam,
   isServiceOptionId,
-} from "../lib/contact-form-fields";
-import { fixedPages } from "../config/pages";
-import { getMeta } from "../lib/meta";
+} from "~/features/contact/contact-form-fields";
+import { fixedPages } from "~/config/pages";
+import { getMeta } from "~/site/meta";
 
 // Server-rendered on every request (not prerendered): each rendering of the
 // form carries a fresh time token. See docs/decisions/051.

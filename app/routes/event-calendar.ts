@@ -1,6 +1,6 @@
 import type { Route } from "./+types/event-calendar";
-import { eventCalendar, findEvent } from "../content/events.server";
-import { requestTime } from "../lib/request-clock";
+import { eventCalendar, findEvent } from "~/features/events/events.server";
+import { requestTime } from "~/lib/request-clock";
 
 // GET /events/<slug>.ics: the event as an iCalendar file for calendar apps.
 export function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/event-detail";
-import { CallToAction } from "../components/sections/call-to-action";
-import { EventDetails } from "../components/sections/event-details";
-import { PageHero } from "../components/sections/page-hero";
-import { EventActions, EventFacts } from "../components/sections/event-card";
-import { eventKinds, eventPath } from "../content/event-view";
-import { findEvent, toEventView } from "../content/events.server";
-import { fixedPages } from "../config/pages";
-import { absoluteUrl } from "../config/site-url";
-import { socialCardPath } from "../config/social";
-import { breadcrumbJsonLd, eventJsonLd } from "../lib/json-ld";
-import { getMeta } from "../lib/meta";
-import { isoWithOffset } from "../lib/zoned-time";
-import { requestTime } from "../lib/request-clock";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { EventDetails } from "~/features/events/event-details";
+import { PageHero } from "~/components/sections/page-hero";
+import { EventActions, EventFacts } from "~/features/events/event-card";
+import { eventKinds, eventPath } from "~/features/events/event-view";
+import { findEvent, toEventView } from "~/features/events/events.server";
+import { fixedPages } from "~/config/pages";
+import { absoluteUrl } from "~/config/site-url";
+import { socialCardPath } from "~/config/social";
+import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
+import { getMeta } from "~/site/meta";
+import { isoWithOffset } from "~/features/events/zoned-time";
+import { requestTime } from "~/lib/request-clock";
 
 // One event's page, server-rendered per request like the list: its
 // registration closes when it starts. Unknown slugs are 404 (docs/decisions/032).

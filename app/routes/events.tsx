@@ -1,12 +1,12 @@
 import type { Route } from "./+types/events";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PageHero } from "../components/sections/page-hero";
-import { PastEvents } from "../components/sections/past-events";
-import { UpcomingEvents } from "../components/sections/upcoming-events";
-import { scheduleAt, toEventView } from "../content/events.server";
-import { getMeta } from "../lib/meta";
-import { fixedPageMeta } from "../content/page-meta.server";
-import { requestTime } from "../lib/request-clock";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { PageHero } from "~/components/sections/page-hero";
+import { PastEvents } from "~/features/events/past-events";
+import { UpcomingEvents } from "~/features/events/upcoming-events";
+import { scheduleAt, toEventView } from "~/features/events/events.server";
+import { getMeta } from "~/site/meta";
+import { fixedPageMeta } from "~/site/page-meta.server";
+import { requestTime } from "~/lib/request-clock";
 
 // Server-rendered on every request, never prerendered: which events are still
 // to come depends on the instant the page is served (docs/decisions/030).

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFound } from "../components/sections/not-found";
-import { notFoundMeta } from "../lib/meta";
+import { NotFound } from "~/site/not-found";
+import { notFoundMeta } from "~/site/meta";
 
 // Every path the route table does not know, /services included (spec section 2).
 export function loader() {

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/portfolio";
-import { CallToAction } from "../components/sections/call-to-action";
-import { PageHero } from "../components/sections/page-hero";
-import { PortfolioShowcase } from "../components/sections/portfolio-showcase";
-import { industries } from "../config/navigation";
-import { portfolioPage } from "../content/portfolio-page.server";
-import { productCardData } from "../content/product-refs.server";
-import { products } from "../content/products.server";
-import { testimonialItem, testimonials } from "../content/testimonials.server";
-import { fixedPages } from "../config/pages";
-import { getMeta } from "../lib/meta";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { PageHero } from "~/components/sections/page-hero";
+import { PortfolioShowcase } from "~/features/portfolio/portfolio-showcase";
+import { industries } from "~/config/navigation";
+import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
+import { productCardData } from "~/features/portfolio/product-refs.server";
+import { products } from "~/features/portfolio/products.server";
+import { testimonialItem, testimonials } from "~/features/portfolio/testimonials.server";
+import { fixedPages } from "~/config/pages";
+import { getMeta } from "~/site/meta";
 
 export function loader() {
   const { meta, hero, products: productsCopy, cta } = portfolioPage;

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "../config/site-url";
+import { absoluteUrl } from "~/config/site-url";
 
 // Resource route: /robots.txt. Everything may be crawled; the sitemap lists it.
 export function loader() {

@@ -1,20 +1,20 @@
-import { Icon } from "../components/ui/icon";
+import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { CallToAction } from "../components/sections/call-to-action";
-import { CaseOutcome } from "../components/sections/case-outcome";
-import { FaqList } from "../components/sections/faq-list";
-import { OverviewSection } from "../components/sections/overview-section";
-import { ProcessSteps } from "../components/sections/process-steps";
-import { RelatedServices } from "../components/sections/related-services";
-import { ServiceHero } from "../components/sections/service-hero";
-import { ServiceOfferings } from "../components/sections/service-offerings";
-import { TechnologyList } from "../components/sections/technology-list";
-import { Button } from "../components/ui/button";
-import { serviceIdRedirects, servicePath } from "../config/services";
-import { servicePage } from "../content/services.server";
-import { breadcrumbJsonLd, serviceJsonLd } from "../lib/json-ld";
-import { getMeta } from "../lib/meta";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { CaseOutcome } from "~/features/services/case-outcome";
+import { FaqList } from "~/features/services/faq-list";
+import { OverviewSection } from "~/features/services/overview-section";
+import { ProcessSteps } from "~/features/services/process-steps";
+import { RelatedServices } from "~/features/services/related-services";
+import { ServiceHero } from "~/features/services/service-hero";
+import { ServiceOfferings } from "~/features/services/service-offerings";
+import { TechnologyList } from "~/features/services/technology-list";
+import { Button } from "~/components/ui/button";
+import { serviceIdRedirects, servicePath } from "~/config/services";
+import { servicePage } from "~/features/services/services.server";
+import { breadcrumbJsonLd, serviceJsonLd } from "~/site/json-ld";
+import { getMeta } from "~/site/meta";
 
 export function loader({ params }: Route.LoaderArgs) {
   // The footer's /services/cybersecurity is kept as the spec gives it and

@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import type { Route } from "./+types/site-icon";
-import { brandIconSvg } from "../config/brand";
-import { siteIcons, type SiteIconName } from "../config/icons";
+import { brandIconSvg } from "~/config/brand";
+import { siteIcons, type SiteIconName } from "~/config/icons";
 
 // Resource route: /icons/<name>, the favicon and app icons drawn from the brand
 // mark. Prerendered at build time, so production serves them as static files.

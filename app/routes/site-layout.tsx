@@ -2,10 +2,10 @@
 // header, <main>, footer), and so does every error a page throws.
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
-import { SiteFrame } from "../components/layout/site-frame";
-import { ApplicationError } from "../components/sections/application-error";
-import { NotFound } from "../components/sections/not-found";
-import { errorMeta } from "../lib/meta";
+import { SiteFrame } from "~/site/layout/site-frame";
+import { ApplicationError } from "~/site/application-error";
+import { NotFound } from "~/site/not-found";
+import { errorMeta } from "~/site/meta";
 
 // Only an error reaches this: pages set their own meta, and when a page throws,
 // React Router renders the meta of the route whose boundary shows the error.

@@ -1,5 +1,5 @@
-import { listSitePages } from "../content/site-pages.server";
-import { buildSitemap } from "../lib/sitemap";
+import { listSitePages } from "~/site/site-pages.server";
+import { buildSitemap } from "~/site/sitemap";
 
 // Resource route: /sitemap.xml, every public page with its last change.
 // Prerendered at build time like the pages it lists.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/social-card";
-import { findSitePageByCard } from "../content/site-pages.server";
-import { renderSocialCard } from "../lib/social-card.server";
+import { findSitePageByCard } from "~/site/site-pages.server";
+import { renderSocialCard } from "~/site/social-card.server";
 
 // Resource route: /social/<page>.png, the page's Open Graph image. Every card
 // is prerendered at build time (app/config/prerender.ts), so production serves

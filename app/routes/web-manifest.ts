@@ -1,6 +1,6 @@
-import { iconPath } from "../config/icons";
-import { siteConfig } from "../config/site";
-import { brandMark } from "../config/brand";
+import { iconPath } from "~/config/icons";
+import { siteConfig } from "~/config/site";
+import { brandMark } from "~/config/brand";
 
 // Resource route: /manifest.webmanifest, so the site installs with its name,
 // colours and icons. Prerendered at build time.

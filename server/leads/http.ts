@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { ContactFormContext } from "../../app/load-context";
+import type { ContactFormContext } from "~/load-context";
 import { acceptsPost } from "../limits";
 import type { ContactPost, LeadIntake } from "./lead-intake";
 import type { Logger } from "./logger";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contactFormMessages } from "../../app/lib/contact-form";
+import { contactFormMessages } from "~/features/contact/contact-schema";
 import {
   contactPost,
   formFields,

@@ -4,8 +4,8 @@ import {
   honeypotField,
   validateContactForm,
   type ContactFormValues,
-} from "../../app/lib/contact-form";
-import type { ContactFormOutcome } from "../../app/load-context";
+} from "~/features/contact/contact-schema";
+import type { ContactFormOutcome } from "~/load-context";
 import type { AppDatabase } from "../db/database";
 import { formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
 import { saveLead } from "./lead-store";

@@ -5,7 +5,7 @@ import {
   isServiceOptionId,
   normalizeLine,
   serviceOptionLabel,
-} from "../../app/lib/contact-form";
+} from "~/features/contact/contact-schema";
 import type { Lead } from "../db/schema";
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ContactEnquiry } from "../../app/lib/contact-form";
+import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
 import type { Lead } from "../db/schema";
 

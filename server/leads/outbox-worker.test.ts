@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { budgetLabel, serviceOptionLabel, validateContactForm } from "../../app/lib/contact-form";
+import {
+  budgetLabel,
+  serviceOptionLabel,
+  validateContactForm,
+} from "~/features/contact/contact-schema";
 import { contactPost, formFields, validEnquiry } from "../../tests/support/contact-posts";
 import { manualClock, recordingLogger, type ManualClock } from "../../tests/support/manual-clock";
 import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";

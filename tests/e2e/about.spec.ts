@@ -1,4 +1,4 @@
-import { initialsOf } from "../../app/lib/initials";
+import { initialsOf } from "~/lib/initials";
 import { aboutCopy, team } from "./content-files";
 import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 

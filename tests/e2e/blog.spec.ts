@@ -1,5 +1,5 @@
-import { postPath } from "../../app/content/post-view";
-import { readAllPosts, readPublishedPosts } from "../../app/content/post-files";
+import { postPath } from "~/features/blog/post-view";
+import { readAllPosts, readPublishedPosts } from "~/content/post-files";
 import {
   expect,
   expectNoAxeViolations,

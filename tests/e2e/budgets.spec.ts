@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { byteBudgets } from "../../app/config/budgets";
-import { readPublicPaths } from "../../app/config/prerender";
+import { byteBudgets } from "~/config/budgets";
+import { readPublicPaths } from "~/site/prerender";
 import { isFrameworkChunk, kb, measurePage, totalGzip, type Fetcher } from "../page-weight";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { formTokenField, honeypotField } from "../../app/lib/contact-form";
+import { formTokenField, honeypotField } from "~/features/contact/contact-schema";
 import { formFields, validEnquiry } from "../support/contact-posts";
 import { testDatabaseKinds } from "../support/test-databases";
 import { postForm, rawRequest, startContactServer, type ContactServer } from "./contact-support";

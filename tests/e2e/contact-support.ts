@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { contactFormPath, formTokenField } from "../../app/lib/contact-form";
+import { contactFormPath, formTokenField } from "~/features/contact/contact-schema";
 import { createApp } from "../../server/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
 import { signFormToken, verifyFormToken } from "../../server/leads/form-token";

@@ -4,7 +4,7 @@ import {
   contactFormMessages,
   contactSentParam,
   serviceOptions,
-} from "../../app/lib/contact-form";
+} from "~/features/contact/contact-schema";
 import { validLeadFields } from "../support/contact-posts";
 import { e2eDatabase, findLeadByEmail, postAtHumanPace, uniqueEmail } from "./contact-support";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";

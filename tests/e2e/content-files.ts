@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import type { AboutPage } from "../../app/content/about-page.server";
-import type { HomePage } from "../../app/content/home-page.server";
-import type { PortfolioPage } from "../../app/content/portfolio-page.server";
-import type { Product } from "../../app/content/products.server";
-import type { TeamMember } from "../../app/content/team.server";
-import type { Testimonial } from "../../app/content/testimonials.server";
+import type { AboutPage } from "~/features/company/about-page.server";
+import type { HomePage } from "~/features/company/home-page.server";
+import type { PortfolioPage } from "~/features/portfolio/portfolio-page.server";
+import type { Product } from "~/features/portfolio/products.server";
+import type { TeamMember } from "~/features/company/team.server";
+import type { Testimonial } from "~/features/portfolio/testimonials.server";
 
 /*
  * The content files the pages are built from, read straight from content/ so

@@ -1,4 +1,4 @@
-import { servicesMenu } from "../../app/config/navigation";
+import { servicesMenu } from "~/config/navigation";
 import { expect, footer, gotoHydrated, INJECTED_FAILURE, test } from "./fixtures";
 
 test("an unknown path shows the not-found page with status 404 inside the site frame", async ({

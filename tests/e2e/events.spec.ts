@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { wallClockToInstant } from "../../app/lib/zoned-time";
+import { wallClockToInstant } from "~/features/events/zoned-time";
 import { createApp } from "../../server/app";
 import { readCalendarEvent } from "../icalendar";
 import {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { headerOffsetPx } from "../../app/config/constants";
+import { headerOffsetPx } from "~/config/constants";
 import { createApp, type AppOptions } from "../../server/app";
 
 export { expect };

@@ -1,6 +1,6 @@
-import { footerGridColumns } from "../../app/config/constants";
-import { footerColumns } from "../../app/config/navigation";
-import { siteConfig } from "../../app/config/site";
+import { footerGridColumns } from "~/config/constants";
+import { footerColumns } from "~/config/navigation";
+import { siteConfig } from "~/config/site";
 import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
 test("the footer holds the spec's five columns, links and plain text", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { servicesMenuTiming } from "../../app/config/constants";
-import { headerNav, servicesMenu } from "../../app/config/navigation";
+import { servicesMenuTiming } from "~/config/constants";
+import { headerNav, servicesMenu } from "~/config/navigation";
 import { desktopMenu, expect, gotoHydrated, test } from "./fixtures";
 
 const links = headerNav.flatMap((item) => (item.kind === "link" ? [item] : []));

@@ -1,4 +1,4 @@
-import { industries } from "../../app/config/navigation";
+import { industries } from "~/config/navigation";
 import { homeCopy, products, testimonials } from "./content-files";
 import { expect, gotoHydrated, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { servicesMenu } from "../../app/config/navigation";
+import { servicesMenu } from "~/config/navigation";
 import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
 test("the header is fixed at the spec's height and the content starts below it", async ({

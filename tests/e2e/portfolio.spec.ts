@@ -1,4 +1,4 @@
-import { industries } from "../../app/config/navigation";
+import { industries } from "~/config/navigation";
 import { portfolioCopy, products } from "./content-files";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 import type { Page } from "@playwright/test";

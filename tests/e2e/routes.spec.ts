@@ -1,5 +1,5 @@
-import { prerenderedPaths } from "../../app/config/prerender";
-import { serviceIdRedirects, servicePath, services } from "../../app/config/services";
+import { prerenderedPaths } from "~/site/prerender";
+import { serviceIdRedirects, servicePath, services } from "~/config/services";
 import { expect, test } from "./fixtures";
 
 // HTTP behaviour of the production server; no browser needed, so one project runs it.

@@ -2,16 +2,16 @@ import { XMLParser } from "fast-xml-parser";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { blogFeedPath } from "../../app/config/feeds";
-import { fixedPages } from "../../app/config/pages";
-import { postPath } from "../../app/content/post-view";
-import { readPublishedPosts } from "../../app/content/post-files";
-import { siteConfig } from "../../app/config/site";
-import { DEFAULT_SITE_URL } from "../../app/config/site-url";
-import { socialCardSize } from "../../app/config/social";
-import { pngSize } from "../../app/lib/png-size";
+import { blogFeedPath } from "~/config/feeds";
+import { fixedPages } from "~/config/pages";
+import { postPath } from "~/features/blog/post-view";
+import { readPublishedPosts } from "~/content/post-files";
+import { siteConfig } from "~/config/site";
+import { DEFAULT_SITE_URL } from "~/config/site-url";
+import { socialCardSize } from "~/config/social";
+import { pngSize } from "~/lib/png-size";
 import { expect, test } from "./fixtures";
-import { readPublicPaths } from "../../app/config/prerender";
+import { readPublicPaths } from "~/site/prerender";
 
 // What search engines and link previews read. Server-level checks: one project runs them.
 test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));

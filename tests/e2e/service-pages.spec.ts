@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { servicePath, services, type ServiceId } from "../../app/config/services";
+import { servicePath, services, type ServiceId } from "~/config/services";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 /**

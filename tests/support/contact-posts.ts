@@ -1,4 +1,4 @@
-import { formTokenField, honeypotField } from "../../app/lib/contact-form";
+import { formTokenField, honeypotField } from "~/features/contact/contact-schema";
 import type { ContactPost } from "../../server/leads/lead-intake";
 
 /** The fields of a valid enquiry that are stored as the lead's columns of the same name. */

@@ -5,10 +5,10 @@ import {
   headerOffsetPx,
   mediumBreakpointPx,
   servicesMenuTiming,
-} from "../../app/config/constants";
-import { footerColumns, headerNav, servicesMenu } from "../../app/config/navigation";
-import { serviceIdRedirects, serviceIds } from "../../app/config/services";
-import { siteConfig } from "../../app/config/site";
+} from "~/config/constants";
+import { footerColumns, headerNav, servicesMenu } from "~/config/navigation";
+import { serviceIdRedirects, serviceIds } from "~/config/services";
+import { siteConfig } from "~/config/site";
 
 /*
  * The specification's tables, copied as ../shared/spec/seed-spec.md writes them

@@ -1,11 +1,11 @@
-import { Icon } from "../ui/icon";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn";
-import { Button } from "../ui/button";
-import { Container } from "../ui/container";
-import { sectionTones } from "./section";
-import type { SectionProps } from "./types";
+import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { sectionTones } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
 
 type CallToActionProps = SectionProps & {
   /** The band around the ink card: white, or muted after a white section. */

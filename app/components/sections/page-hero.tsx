@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
-import { Container } from "../ui/container";
-import type { SectionProps } from "./types";
+import { cn } from "~/lib/cn";
+import { Container } from "~/components/ui/container";
+import type { SectionProps } from "~/components/sections/types";
 
 type PageHeroProps = SectionProps & {
   eyebrow?: string;

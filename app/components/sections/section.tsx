@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/cn";
-import { Container } from "../ui/container";
-import type { SectionProps } from "./types";
+import { cn } from "~/lib/cn";
+import { Container } from "~/components/ui/container";
+import type { SectionProps } from "~/components/sections/types";
 
 /** Background of a band; `muted` sets a band apart from its white neighbours. */
 export const sectionTones = {

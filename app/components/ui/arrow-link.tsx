@@ -1,7 +1,7 @@
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /**
  * A text link with an arrow, for "All posts" or "All events" beside a heading

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /**
  * The site's card: 1 px slate border, 16 px radius, a soft shadow on hover only

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /** Centres content at the site's maximum width with the page gutters. */
 export function Container({ className, ...props }: ComponentProps<"div">) {

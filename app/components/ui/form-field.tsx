@@ -1,6 +1,6 @@
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /** The attributes that tie a control to its label, hint and error. */
 export type FieldControlProps = {

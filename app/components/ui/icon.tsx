@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
-import { contentIconSprite, iconSprite } from "../../config/art";
-import type { ContentIconName } from "../../content/icon-names";
-import type { IconName } from "./icon-names";
+import { contentIconSprite, iconSprite } from "~/config/art";
+import type { ContentIconName } from "~/components/ui/content-icon-names";
+import type { IconName } from "~/components/ui/icon-names";
 
 type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" | "strokeWidth"> & {
   strokeWidth?: number;

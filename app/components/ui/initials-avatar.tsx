@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
-import { initialsOf, toneIndexOf } from "../../lib/initials";
+import { cn } from "~/lib/cn";
+import { initialsOf, toneIndexOf } from "~/lib/initials";
 
 /**
  * Gradient pairs for the avatars. White initials stay above 4.5:1 on both ends

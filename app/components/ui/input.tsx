@@ -1,7 +1,7 @@
 import { cva } from "class-variance-authority";
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /**
  * Text inputs, text areas and selects share one look: 1 px slate border, 12 px

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/lib/cn";
 
 /**
  * A button that stays pressed (aria-pressed), for filters: Enter and Space

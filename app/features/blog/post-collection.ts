@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { readingMinutes } from "~/features/blog/reading-time";
+import {
+  assertUniqueBy,
+  ContentError,
+  loadMarkdownCollection,
+  type MarkdownEntry,
+  type RawFiles,
+} from "~/lib/content/collection";
+import { isoDateField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import type { PostSummary } from "~/features/blog/post-view";
+
+/**
+ * The blog's posts (content/posts/<slug>.md): the frontmatter schema and the
+ * rules every reader of the collection shares. Two readers use it: the app
+ * (posts.server.ts, files bundled by Vite) and the prerender list
+ * (app/config/prerender.ts, files read from disk), so both agree on which
+ * posts exist and which are drafts.
+ */
+export const postFrontmatterSchema = z
+  .object({
+    title: lineField(110),
+    /** Must equal the file's name: content/posts/<slug>.md is /blog/<slug>. */
+    slug: slugField,
+    date: isoDateField,
+    author: z.object({ name: lineField(60), role: lineField(60) }).strict(),
+    tags: z.array(lineField(30)).min(1).max(5),
+    /** The list's teaser and the page's meta description, so 50-160 characters. */
+    excerpt: z.string().trim().min(50).max(160),
+    /** Services the post is about (app/config/services.ts); they link to their pages. */
+    services: z.array(serviceIdField).max(4).default([]),
+    /** A draft is previewed in development and left out of production builds. */
+    draft: z.boolean().default(false),
+  })
+  .strict();
+
+export type PostFrontmatter = z.output<typeof postFrontmatterSchema>;
+export type PostEntry = MarkdownEntry<PostFrontmatter>;
+
+export const postsDirectory = "content/posts";
+
+/**
+ * Validates every post file, newest first. Drafts are left out unless asked
+ * for. Throws a ContentError naming the file for any invalid post.
+ */
+export function parsePosts(files: RawFiles, options: { includeDrafts: boolean }): PostEntry[] {
+  const entries = loadMarkdownCollection(files, postFrontmatterSchema);
+  for (const entry of entries) {
+    // One slug per file name also makes slugs unique within the folder.
+    const fileSlug = entry.sourcePath.replace(/^.*\//, "").replace(/\.md$/, "");
+    if (entry.slug !== fileSlug) {
+      throw new ContentError(
+        `${entry.sourcePath}: slug "${entry.slug}" must equal the file name "${fileSlug}".`,
+      );
+    }
+  }
+  // Titles become page titles, which must be unique across the site.
+  assertUniqueBy(entries, (entry) => entry.title, "title");
+  return entries.filter((entry) => options.includeDrafts || !entry.draft).sort(newestFirst);
+}
+
+export function summarisePost(entry: PostEntry): PostSummary {
+  const { slug, title, date, author, tags, excerpt, services, draft, body } = entry;
+  return {
+    slug,
+    title,
+    date,
+    author,
+    tags,
+    excerpt,
+    services,
+    draft,
+    readingMinutes: readingMinutes(body),
+  };
+}
+
+/** Newest first; posts of the same day by title, so the order never depends on file order. */
+export function newestFirst(
+  a: { date: string; title: string },
+  b: { date: string; title: string },
+) {
+  return b.date.localeCompare(a.date) || a.title.localeCompare(b.title);
+}
+
+type Relatable = {
+  slug: string;
+  date: string;
+  title: string;
+  tags: readonly string[];
+  services: readonly string[];
+};
+
+/**
+ * The posts most related to `post`: a shared service counts twice a shared
+ * tag; ties go to the newer post. Posts sharing nothing fill the remaining
+ * places, newest first, so the page always offers somewhere to go next.
+ */
+export function relatedTo<T extends Relatable>(
+  post: Relatable,
+  candidates: readonly T[],
+  count: number,
+): T[] {
+  const score = (other: T) =>
+    2 * other.services.filter((id) => post.services.includes(id)).length +
+    other.tags.filter((tag) => post.tags.includes(tag)).length;
+  return candidates
+    .filter((other) => other.slug !== post.slug)
+    .map((other) => ({ other, score: score(other) }))
+    .sort((a, b) => b.score - a.score || newestFirst(a.other, b.other))
+    .slice(0, count)
+    .map(({ other }) => other);
+}

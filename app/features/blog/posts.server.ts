@@ -1,0 +1,66 @@
+import { renderMarkdown, type OutlineItem, type RenderedMarkdown } from "~/lib/markdown.server";
+import { ContentError } from "~/lib/content/collection";
+import {
+  parsePosts,
+  relatedTo,
+  summarisePost,
+  type PostEntry,
+} from "~/features/blog/post-collection";
+import type { PostSummary } from "~/features/blog/post-view";
+
+/**
+ * The blog's posts (content/posts/*.md). Frontmatter is validated when the
+ * module loads; each body is rendered to HTML the first time its post is
+ * asked for and kept, so a post is rendered once, never per request, and the
+ * server's start does not grow with the number of posts. The build renders
+ * every published post while it prerenders them, so a broken body fails it.
+ */
+export type Post = PostSummary & { html: string; outline: OutlineItem[] };
+
+const files = import.meta.glob<string>("/content/posts/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+// Authors preview drafts with `npm run dev`; a production build (the server
+// and every prerendered page) never contains them, so their URLs are 404.
+const includeDrafts = !import.meta.env.PROD;
+
+const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
+const summaries: readonly PostSummary[] = entries.map(summarisePost);
+const renderedBodies = new Map<string, RenderedMarkdown>();
+
+function renderedBody(entry: PostEntry): RenderedMarkdown {
+  let rendered = renderedBodies.get(entry.slug);
+  if (!rendered) {
+    try {
+      rendered = renderMarkdown(entry.body);
+    } catch (error) {
+      throw new ContentError(`${entry.sourcePath}: ${(error as Error).message}`);
+    }
+    renderedBodies.set(entry.slug, rendered);
+  }
+  return rendered;
+}
+
+/** Every visible post, newest first. */
+export function listPostSummaries(): readonly PostSummary[] {
+  return summaries;
+}
+
+/** The newest posts, for the home page's "latest posts". */
+export function latestPostSummaries(count = 3): PostSummary[] {
+  return summaries.slice(0, count);
+}
+
+export function findPost(slug: string): Post | undefined {
+  const index = entries.findIndex((entry) => entry.slug === slug);
+  const entry = entries[index];
+  const summary = summaries[index];
+  return entry && summary ? { ...summary, ...renderedBody(entry) } : undefined;
+}
+
+export function relatedPostSummaries(post: PostSummary, count = 3): PostSummary[] {
+  return relatedTo(post, summaries, count);
+}

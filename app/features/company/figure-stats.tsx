@@ -1,0 +1,73 @@
+import type { FigureStat } from "~/features/company/figures.server";
+import { cn } from "~/lib/cn";
+import { SectionBand, SectionHeading } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+type FigureStatsProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  figures: readonly FigureStat[];
+  /**
+   * Ink by default; "light" on a page whose next band is already ink (About
+   * ends with the ink call-to-action card), so dark bands do not stack up.
+   */
+  tone?: "ink" | "light";
+};
+
+/**
+ * The company's figures, on an ink band or a white one. Home and About both use it with the
+ * same list (content/figures.yaml), so the numbers always agree.
+ */
+export function FigureStats({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  figures,
+  tone = "ink",
+}: FigureStatsProps) {
+  const headingId = `${id ?? "figures"}-heading`;
+  const ink = tone === "ink";
+  return (
+    <SectionBand id={id} tone={ink ? "ink" : "white"} labelledBy={headingId} className={className}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} inverse={ink} />
+      <dl
+        data-testid="figure-stats"
+        className="mt-12 grid grid-cols-1 gap-x-6 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-8 lg:grid-cols-4"
+      >
+        {figures.map((figure) => (
+          <div
+            key={figure.id}
+            className={cn(
+              "flex flex-col border-l pl-4 md:pl-5",
+              ink ? "border-white/15" : "border-slate-200",
+            )}
+          >
+            <dt className={cn("order-2 mt-2 font-semibold", ink ? "text-white" : "text-slate-900")}>
+              {figure.label}
+            </dt>
+            {/* Gradient text stays above AA at both ends on its band. */}
+            <dd
+              className={cn(
+                "order-1 bg-linear-90 bg-clip-text text-4xl font-semibold tracking-tight text-transparent tabular-nums sm:text-5xl md:text-6xl",
+                ink ? "from-white to-cyan-300" : "from-accent to-cyan-700",
+              )}
+            >
+              {figure.value}
+            </dd>
+            <dd
+              className={cn(
+                "order-3 mt-2 text-[15px] leading-relaxed text-pretty",
+                ink ? "text-slate-400" : "text-slate-600",
+              )}
+            >
+              {figure.detail}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </SectionBand>
+  );
+}

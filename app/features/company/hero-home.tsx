@@ -1,0 +1,98 @@
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
+import { homeHeroArt } from "~/config/art";
+import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import type { SectionProps } from "~/components/sections/types";
+
+type Action = { label: string; href: string };
+
+type HeroHomeProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  primaryAction: Action;
+  secondaryAction: Action;
+  highlights?: readonly string[];
+};
+
+/**
+ * The Home page's opening band: the page's h1, two calls to action and product
+ * art. The art is drawn on the server (app/components/art/home-hero-art.server.tsx)
+ * and shown as images.
+ */
+export function HeroHome({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  primaryAction,
+  secondaryAction,
+  highlights = [],
+}: HeroHomeProps) {
+  return (
+    <section
+      id={id}
+      aria-labelledby="home-hero-heading"
+      className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
+    >
+      {/* A faint grid and a soft indigo glow behind the hero. */}
+      <img
+        src={homeHeroArt.backdrop.path}
+        alt=""
+        width={homeHeroArt.backdrop.width}
+        height={homeHeroArt.backdrop.height}
+        className="absolute inset-0 -z-10 h-full w-full"
+      />
+      <Container className="grid items-center gap-12 py-16 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
+        <div className="lg:col-span-7">
+          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
+            {eyebrow}
+          </p>
+          <h1
+            id="home-hero-heading"
+            className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"
+          >
+            {title}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+            {lead}
+          </p>
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
+            <Button asChild size="lg">
+              <Link to={primaryAction.href}>
+                {primaryAction.label}
+                <Icon name="arrow-right" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="inverse">
+              <Link to={secondaryAction.href}>{secondaryAction.label}</Link>
+            </Button>
+          </div>
+          {highlights.length > 0 && (
+            <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-6 lg:text-sm">
+              {highlights.map((highlight) => (
+                <li key={highlight} className="flex items-center gap-2">
+                  <Icon name="check" className="size-4 shrink-0 text-cyan-300" />
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="hidden lg:col-span-5 lg:block">
+          {/* A dashboard window and a phone on two orbits. */}
+          <img
+            src={homeHeroArt.product.path}
+            alt=""
+            width={homeHeroArt.product.width}
+            height={homeHeroArt.product.height}
+            className="mx-auto h-auto w-full max-w-[520px]"
+          />
+        </div>
+      </Container>
+    </section>
+  );
+}

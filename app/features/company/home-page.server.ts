@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { industries } from "~/config/navigation";
+import { loadYamlFile } from "~/lib/content/collection";
+import { lineField } from "~/lib/content/fields";
+import {
+  callToActionCopy,
+  fixedList,
+  heroCopy,
+  metaCopy,
+  sectionCopy,
+} from "~/lib/content/page-copy";
+import { productSlugField } from "~/features/portfolio/product-refs.server";
+
+/** The four stages of the "Digital engineering" band, in the order we work. */
+export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
+
+const stage = z
+  .object({
+    id: z.enum(engineeringStageIds),
+    title: lineField(30),
+    duration: lineField(30),
+    summary: lineField(240),
+    points: z.array(lineField(60)).min(2).max(4),
+  })
+  .strict();
+
+const industryLine = z.object({ industry: z.enum(industries), line: lineField(120) }).strict();
+
+/** The Home page's copy (content/pages/home.yaml). */
+export const homePageSchema = z
+  .object({
+    meta: metaCopy,
+    hero: heroCopy.extend({
+      primaryAction: lineField(30),
+      secondaryAction: lineField(30),
+      highlights: z.array(lineField(40)).max(3),
+    }),
+    services: sectionCopy.extend({
+      closingCard: z
+        .object({ title: lineField(60), body: lineField(200), action: lineField(30) })
+        .strict(),
+    }),
+    engineering: sectionCopy.extend({ stages: fixedList("id", engineeringStageIds, stage) }),
+    selectedWork: sectionCopy.extend({
+      action: lineField(40),
+      products: z
+        .array(productSlugField)
+        .min(3)
+        .max(4)
+        .refine((slugs) => new Set(slugs).size === slugs.length, "must not repeat a product"),
+    }),
+    industries: sectionCopy.extend({ items: fixedList("industry", industries, industryLine) }),
+    proof: sectionCopy,
+    testimonials: sectionCopy,
+    latestPosts: sectionCopy.extend({ action: lineField(30) }),
+    closing: callToActionCopy,
+  })
+  .strict();
+
+export type HomePage = z.output<typeof homePageSchema>;
+
+const files = import.meta.glob<string>("/content/pages/home.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export const homePage: HomePage = loadYamlFile(
+  "content/pages/home.yaml",
+  files["/content/pages/home.yaml"],
+  homePageSchema,
+);

@@ -1,0 +1,92 @@
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icon-names";
+import type { HomePage } from "~/features/company/home-page.server";
+import { cn } from "~/lib/cn";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+type Stage = HomePage["engineering"]["stages"][number];
+
+const iconByStage: Record<Stage["id"], IconName> = {
+  discovery: "search",
+  design: "pen-tool",
+  build: "code-xml",
+  scale: "trending-up",
+};
+
+type StageBandProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  stages: readonly Stage[];
+  tone?: SectionTone;
+};
+
+/** "Digital engineering": how the company builds, as an ordered sequence of stages. */
+export function StageBand({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  stages,
+  tone = "muted",
+}: StageBandProps) {
+  const headingId = `${id ?? "stages"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
+        {stages.map((stage, index) => {
+          return (
+            <li
+              key={stage.id}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7"
+            >
+              <div aria-hidden="true" className="flex items-center gap-1.5">
+                <span className="mr-2 text-sm font-semibold text-accent tabular-nums">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                {stages.map((other, otherIndex) => (
+                  <span
+                    key={other.id}
+                    className={cn(
+                      "h-1 flex-1 rounded-full",
+                      otherIndex <= index ? "bg-linear-90 from-accent to-cyan" : "bg-slate-200",
+                    )}
+                  />
+                ))}
+              </div>
+              <div className="mt-6 flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
+                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
+                  <Icon name={iconByStage[stage.id]} className="size-6" strokeWidth={1.8} />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h3 className="text-xl font-semibold">
+                    <span className="sr-only">Stage {index + 1}: </span>
+                    {stage.title}
+                  </h3>
+                  <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
+                    <Icon name="clock" className="size-3.5" />
+                    {stage.duration}
+                  </p>
+                </div>
+              </div>
+              <p className="mt-4 mb-6 leading-relaxed text-pretty text-slate-600">
+                {stage.summary}
+              </p>
+              <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700">
+                {stage.points.map((point) => (
+                  <li key={point} className="flex gap-2.5">
+                    <Icon name="check" className="mt-1 size-4 shrink-0 text-accent" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </SectionBand>
+  );
+}

@@ -1,0 +1,59 @@
+import type { TeamMember } from "~/features/company/team.server";
+import { LinkedInIcon } from "~/components/ui/brand-icons";
+import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+type TeamGridProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  people: readonly Pick<TeamMember, "name" | "role" | "bio" | "linkedin">[];
+  tone?: SectionTone;
+};
+
+/** The leadership team: initials avatar, name, role, bio and LinkedIn profile for each. */
+export function TeamGrid({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  people,
+  tone = "white",
+}: TeamGridProps) {
+  const headingId = `${id ?? "team"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+        {people.map((person) => (
+          <li
+            key={person.name}
+            data-testid="team-member"
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7"
+          >
+            <div className="flex items-center gap-4">
+              <InitialsAvatar name={person.name} size="lg" />
+              <div className="min-w-0">
+                <h3 className="text-lg font-semibold">{person.name}</h3>
+                <p className="mt-0.5 text-[15px] font-medium text-accent">{person.role}</p>
+              </div>
+            </div>
+            <p className="mt-5 mb-6 leading-relaxed text-pretty text-slate-600">{person.bio}</p>
+            <a
+              href={person.linkedin}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-auto inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold text-slate-700 transition-colors duration-150 hover:text-accent"
+            >
+              <LinkedInIcon className="size-4" />
+              LinkedIn
+              <span className="sr-only"> profile of {person.name} (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </SectionBand>
+  );
+}

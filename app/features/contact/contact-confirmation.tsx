@@ -1,0 +1,79 @@
+import { Icon } from "~/components/ui/icon";
+import { useEffect, useRef } from "react";
+import { Link, useNavigationType } from "react-router";
+import { contactFormAnchor, contactFormPath } from "~/features/contact/contact-form-fields";
+import { Button } from "~/components/ui/button";
+
+type ContactConfirmationProps = {
+  copy: {
+    title: string;
+    body: string;
+    anotherLabel: string;
+    meanwhile: { title: string; links: readonly { label: string; href: string; body: string }[] };
+  };
+};
+
+/**
+ * The thank-you state after a lead is stored. Arriving here from the form
+ * (not on a fresh page load), focus moves to its heading so screen readers
+ * announce it.
+ */
+export function ContactConfirmation({ copy }: ContactConfirmationProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    // The scroll manager scrolls to the confirmation; focus must not jump ahead of it.
+    if (navigationType !== "POP") headingRef.current?.focus({ preventScroll: true });
+  }, [navigationType]);
+
+  return (
+    <div data-testid="contact-confirmation">
+      <span className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">
+        <Icon name="circle-check" className="size-7" />
+      </span>
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        id="contact-confirmation-heading"
+        className="mt-6 text-2xl font-semibold outline-none focus-visible:outline-3 md:text-3xl"
+      >
+        {copy.title}
+      </h2>
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">{copy.body}</p>
+      <Button asChild variant="secondary" className="mt-8">
+        <Link to={`${contactFormPath}#${contactFormAnchor}`}>
+          {copy.anotherLabel}
+          <Icon name="arrow-right" />
+        </Link>
+      </Button>
+
+      <div className="mt-10 border-t border-slate-200 pt-8">
+        <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-600 uppercase">
+          {copy.meanwhile.title}
+        </h3>
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+          {copy.meanwhile.links.map((link) => (
+            <li key={link.href}>
+              <Link
+                to={link.href}
+                className="group block h-full rounded-xl border border-slate-200 p-5 transition-[border-color,box-shadow] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5"
+              >
+                <span className="flex items-center justify-between gap-3 font-semibold text-slate-900">
+                  {link.label}
+                  <Icon
+                    name="arrow-right"
+                    className="size-4 shrink-0 text-slate-400 transition-colors group-hover:text-accent"
+                  />
+                </span>
+                <span className="mt-2 block text-[15px] leading-relaxed text-slate-600">
+                  {link.body}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Icon } from "~/components/ui/icon";
+import type { ComponentProps } from "react";
+import { siteConfig } from "~/config/site";
+import { contactFormAnchor, type ServiceOptionId } from "~/features/contact/contact-form-fields";
+import { ContactConfirmation } from "~/features/contact/contact-confirmation";
+import { ContactForm, type ContactFormCopy } from "~/features/contact/contact-form";
+import { Card } from "~/components/ui/card";
+import { SectionBand } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+type Step = { title: string; body: string };
+
+type ContactEnquiryProps = SectionProps & {
+  copy: {
+    form: ContactFormCopy & { title: string; intro: string };
+    confirmation: ComponentProps<typeof ContactConfirmation>["copy"];
+    nextSteps: { title: string; steps: readonly Step[] };
+    direct: { title: string; body: string };
+  };
+  formToken: string | null;
+  defaultService?: ServiceOptionId;
+  /** The thank-you state: the lead was stored. */
+  sent: boolean;
+};
+
+/**
+ * The contact page's working band: the form (or its confirmation) on a white
+ * card, and beside it what happens next and the direct ways to reach us.
+ */
+export function ContactEnquiry({
+  className,
+  copy,
+  formToken,
+  defaultService,
+  sent,
+}: ContactEnquiryProps) {
+  return (
+    <SectionBand
+      tone="muted"
+      className={className}
+      labelledBy={sent ? "contact-confirmation-heading" : "contact-form-heading"}
+    >
+      <div className="grid grid-cols-1 gap-12 lg:grid-cols-12 lg:gap-14">
+        <div id={contactFormAnchor} className="scroll-mt-6 lg:col-span-7">
+          <Card className="px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
+            {sent ? (
+              <ContactConfirmation copy={copy.confirmation} />
+            ) : (
+              <>
+                <h2 id="contact-form-heading" className="text-2xl font-semibold md:text-3xl">
+                  {copy.form.title}
+                </h2>
+                <p className="mt-3 max-w-[60ch] leading-relaxed text-slate-600">
+                  {copy.form.intro}
+                </p>
+                <ContactForm
+                  formToken={formToken}
+                  defaultService={defaultService}
+                  copy={copy.form}
+                />
+              </>
+            )}
+          </Card>
+        </div>
+
+        <div className="lg:col-span-5 lg:pt-4">
+          <NextSteps {...copy.nextSteps} />
+          <DirectContact {...copy.direct} />
+        </div>
+      </div>
+    </SectionBand>
+  );
+}
+
+function NextSteps({ title, steps }: { title: string; steps: readonly Step[] }) {
+  return (
+    <div>
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      <ol className="mt-8 space-y-0">
+        {steps.map((step, index) => (
+          <li key={step.title} className="relative flex gap-5 pb-8 last:pb-0">
+            {index < steps.length - 1 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-11 bottom-2 left-[1.1875rem] w-px bg-slate-300"
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-sm font-semibold text-accent-600 ring-1 ring-slate-200"
+            >
+              {index + 1}
+            </span>
+            <div className="pt-1.5">
+              <h3 className="text-lg font-semibold">{step.title}</h3>
+              <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function DirectContact({ title, body }: { title: string; body: string }) {
+  const rows = [
+    {
+      label: "E-mail",
+      value: siteConfig.email,
+      href: `mailto:${siteConfig.email}`,
+      icon: "mail",
+    },
+    { label: "Phone", value: siteConfig.phone.display, href: siteConfig.phone.href, icon: "phone" },
+  ] as const;
+  return (
+    <div className="mt-12 rounded-2xl bg-ink p-6 text-slate-300 sm:p-8">
+      <h2 className="text-xl font-semibold text-white">{title}</h2>
+      <p className="mt-2 leading-relaxed">{body}</p>
+      <ul className="mt-6 space-y-4">
+        {rows.map(({ label, value, href, icon }) => (
+          <li key={label} className="flex items-center gap-4">
+            <span className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 text-cyan-300">
+              <Icon name={icon} className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm text-slate-400">{label}</span>
+              <a
+                href={href}
+                className="block truncate text-lg font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"
+              >
+                {value}
+              </a>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { loadYamlFile } from "~/lib/content/collection";
+import { lineField } from "~/lib/content/fields";
+import { metaCopy } from "~/lib/content/page-copy";
+
+/** The contact page's copy (content/pages/contact.yaml). */
+export const contactPageSchema = z
+  .object({
+    meta: metaCopy,
+    hero: z.object({ eyebrow: lineField(40), title: lineField(80), lead: lineField(260) }).strict(),
+    form: z
+      .object({
+        title: lineField(60),
+        intro: lineField(260),
+        submitLabel: lineField(30),
+        pendingLabel: lineField(40),
+        privacy: lineField(260),
+      })
+      .strict(),
+    confirmation: z
+      .object({
+        title: lineField(80),
+        body: lineField(300),
+        anotherLabel: lineField(40),
+        meanwhile: z
+          .object({
+            title: lineField(40),
+            links: z
+              .array(
+                z
+                  .object({
+                    label: lineField(40),
+                    href: z.string().regex(/^\/[a-z0-9/-]*$/, "must be a path on this site"),
+                    body: lineField(140),
+                  })
+                  .strict(),
+              )
+              .length(2),
+          })
+          .strict(),
+      })
+      .strict(),
+    nextSteps: z
+      .object({
+        title: lineField(60),
+        steps: z
+          .array(z.object({ title: lineField(60), body: lineField(200) }).strict())
+          .min(2)
+          .max(4),
+      })
+      .strict(),
+    direct: z.object({ title: lineField(60), body: lineField(200) }).strict(),
+    offices: z
+      .object({ eyebrow: lineField(40), title: lineField(80), lead: lineField(260) })
+      .strict(),
+  })
+  .strict();
+
+export type ContactPageCopy = z.output<typeof contactPageSchema>;
+
+const files = import.meta.glob<string>("/content/pages/contact.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export const contactPage: ContactPageCopy = loadYamlFile(
+  "/content/pages/contact.yaml",
+  files["/content/pages/contact.yaml"],
+  contactPageSchema,
+);

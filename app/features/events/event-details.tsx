@@ -1,0 +1,81 @@
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
+import type { EventView } from "~/features/events/event-view";
+import { findService, servicePath } from "~/config/services";
+import { ServiceIcon } from "~/components/ui/service-icon";
+import { Badge } from "~/components/ui/badge";
+import { Container } from "~/components/ui/container";
+import { EventAgenda, EventBadges, EventSpeakers } from "~/features/events/event-card";
+import type { SectionProps } from "~/components/sections/types";
+import { ArrowLink } from "~/components/ui/arrow-link";
+
+type EventDetailsProps = SectionProps & { event: EventView };
+
+/**
+ * The body of an event's page: what it is about, its tags and related
+ * services beside the agenda and the speakers.
+ */
+export function EventDetails({ id = "details", className, event }: EventDetailsProps) {
+  const services = event.services.flatMap((serviceId) => findService(serviceId) ?? []);
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={className}>
+      {/* No bottom padding: the closing call to action on the same white brings its own. */}
+      <Container className="pt-16 md:pt-24">
+        {/* Source order is the phone's reading order: about, agenda and speakers, related services. */}
+        <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-x-16">
+          <div className="lg:col-start-1 lg:row-start-1">
+            <EventBadges event={event} />
+            <h2 id={`${id}-heading`} className="mt-5 text-3xl font-semibold md:text-4xl">
+              About this event
+            </h2>
+            <p className="mt-5 max-w-[70ch] text-lg leading-[1.6] text-slate-600">
+              {event.summary}
+            </p>
+            {event.format === "in-person" && (
+              <p className="mt-6 text-base leading-relaxed text-slate-700">
+                <span className="font-semibold text-slate-900">Where: </span>
+                {[event.venue, event.address ?? event.city].filter(Boolean).join(", ")}
+              </p>
+            )}
+            {event.tags.length > 0 && (
+              <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
+                {event.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge tone="neutral">{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="space-y-8 self-start rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            {event.agenda.length > 0 && <EventAgenda event={event} headingAs="h2" />}
+            {event.speakers.length > 0 && <EventSpeakers event={event} headingAs="h2" />}
+          </div>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <h2 className="text-xl font-semibold">Related services</h2>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {services.map((service) => (
+                <li key={service.id}>
+                  <Link
+                    to={servicePath(service.id)}
+                    className="group flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-800 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50"
+                  >
+                    <ServiceIcon href={servicePath(service.id)} />
+                    <span className="flex-1">{service.label}</span>
+                    <Icon
+                      name="arrow-right"
+                      className="size-4 text-slate-400 group-hover:text-accent"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <ArrowLink to={`/events#${event.slug}`} back className="mt-10">
+              All events
+            </ArrowLink>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}

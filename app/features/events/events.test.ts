@@ -1,0 +1,124 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readCalendarEvent } from "../../../tests/icalendar";
+import { ContentError } from "~/lib/content/collection";
+import {
+  eventCalendar,
+  events,
+  loadEvents,
+  nextEventAt,
+  scheduleAt,
+  toEventView,
+  type EventEntry,
+} from "~/features/events/events.server";
+
+const brokenPath = "tests/fixtures/content/events/broken-event.yaml";
+const valid = readFileSync("content/events/threat-modelling-workshop.yaml", "utf8");
+const load = (yaml: string, name = "threat-modelling-workshop") =>
+  loadEvents({ [`/content/events/${name}.yaml`]: yaml });
+
+describe("events collection", () => {
+  it("holds at least three upcoming events in 2027 and three past ones before 22 November 2026", () => {
+    const { upcoming, past } = scheduleAt(new Date("2026-11-22T00:00:00Z"));
+    expect(
+      upcoming.filter((event) => event.start.startsWith("2027-")).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(past.filter((event) => event.start.startsWith("2026-")).length).toBeGreaterThanOrEqual(
+      3,
+    );
+  });
+
+  it("rejects a broken file with its path and each offending field", () => {
+    const files = { [`/${brokenPath}`]: readFileSync(brokenPath, "utf8") };
+    expect(() => loadEvents(files)).toThrow(ContentError);
+    expect(() => loadEvents(files)).toThrow(
+      /tests\/fixtures\/content\/events\/broken-event\.yaml[\s\S]*- venue: is required for an in-person event[\s\S]*- end: must be after start/,
+    );
+  });
+
+  it("rejects an unknown time zone, a time the clocks skip, and a malformed date-time", () => {
+    expect(() => load(valid.replace("Europe/London", "Europe/Atlantis"))).toThrow(
+      /- timeZone: must be an IANA time zone/,
+    );
+    expect(() =>
+      load(
+        valid
+          .replace("2027-02-11T14:00", "2027-03-28T01:30")
+          .replace("2027-02-11T17:00", "2027-03-28T17:00"),
+      ),
+    ).toThrow(/- start: 2027-03-28T01:30 does not exist in Europe\/London/);
+    expect(() => load(valid.replace("2027-02-11T14:00", "11/02/2027 14:00"))).toThrow(
+      /- start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+    );
+  });
+
+  it("rejects an unknown service id, an agenda outside the event's hours and a slug that is not the file name", () => {
+    expect(() => load(valid.replace("[cyber-security,", "[security,"))).toThrow(
+      /- services\.0: must be a service id/,
+    );
+    expect(() => load(valid.replace('"16:40"', '"17:30"'))).toThrow(
+      /- agenda\.4\.time: must fall between start \(14:00\) and end \(17:00\)/,
+    );
+    expect(() => load(valid, "another-name")).toThrow(
+      /content\/events\/another-name\.yaml:\n {2}- slug: must equal the file name/,
+    );
+  });
+
+  it("requires an agenda or speakers, and an https registration URL when there is one", () => {
+    const bare = valid.replace(/^agenda:[\s\S]*?(?=^registrationUrl)/m, "");
+    expect(() => load(bare)).toThrow(/- agenda: give an agenda, speakers, or both/);
+    expect(() => load(valid.replace("https://events", "http://events"))).toThrow(
+      /- registrationUrl: must be an https:\/\/ URL/,
+    );
+  });
+});
+
+describe("scheduleAt", () => {
+  const [first, second] = events as [EventEntry, EventEntry];
+
+  it("puts an event under past from the instant it starts", () => {
+    const justBefore = new Date(first.startsAt.getTime() - 1);
+    expect(scheduleAt(justBefore).upcoming[0]?.slug).toBe(first.slug);
+    const atStart = scheduleAt(first.startsAt);
+    expect(atStart.past[0]?.slug).toBe(first.slug);
+    expect(atStart.upcoming[0]?.slug).toBe(second.slug);
+    expect(nextEventAt(first.startsAt)?.slug).toBe(second.slug);
+  });
+
+  it("orders upcoming soonest first and past newest first", () => {
+    const { upcoming, past } = scheduleAt(new Date("2026-11-22T12:00:00Z"));
+    const starts = (list: readonly EventEntry[]) => list.map((event) => event.startsAt.getTime());
+    expect(starts(upcoming)).toEqual([...starts(upcoming)].sort((a, b) => a - b));
+    expect(starts(past)).toEqual([...starts(past)].sort((a, b) => b - a));
+    expect(upcoming.length + past.length).toBe(events.length);
+  });
+});
+
+describe("toEventView and eventCalendar", () => {
+  const workshop = events.find((event) => event.slug === "threat-modelling-workshop")!;
+  const before = new Date("2026-11-22T12:00:00Z");
+
+  it("writes the date in the event's zone and drops registration once it has started", () => {
+    const view = toEventView(workshop, before);
+    expect(view.when).toBe("Thu 11 February 2027, 14:00–17:00 GMT");
+    expect(view.status).toBe("upcoming");
+    expect(view.registrationUrl).toBe(workshop.registrationUrl);
+    const after = toEventView(workshop, workshop.startsAt);
+    expect(after.status).toBe("past");
+    expect(after.registrationUrl).toBeUndefined();
+  });
+
+  it("builds a calendar that parses back to the content's instants, zone and title", () => {
+    for (const event of events) {
+      const parsed = readCalendarEvent(
+        eventCalendar(event, { now: before, origin: "https://corvanta.example" }),
+      );
+      expect(parsed.summary).toBe(event.title);
+      expect(parsed.timeZone).toBe(event.timeZone);
+      expect(parsed.start.getTime()).toBe(event.startsAt.getTime());
+      expect(parsed.end.getTime()).toBe(event.endsAt.getTime());
+      expect(parsed.url).toBe(`https://corvanta.example/events/${event.slug}`);
+      expect(parsed.uid).toBe(`event-${event.slug}@corvanta.example`);
+    }
+  });
+});

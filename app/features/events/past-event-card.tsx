@@ -1,0 +1,69 @@
+import { Icon } from "~/components/ui/icon";
+import { eventCalendarPath } from "~/features/events/event-view";
+import { cn } from "~/lib/cn";
+import {
+  EventBadges,
+  EventFacts,
+  EventTitle,
+  type EventCardProps,
+} from "~/features/events/event-card";
+
+// Its own module: only the events page lists past events, so the home page's
+// next-event card does not carry this one (issue 6).
+
+/**
+ * A past event, quieter: slate tones, no registration, speakers (or the
+ * agenda when there are none) in brief, and the calendar file kept for records.
+ */
+export function PastEventCard({
+  event,
+  id = event.slug,
+  className,
+  headingLevel = "h3",
+}: EventCardProps) {
+  const Heading = headingLevel;
+  const titleId = `${id}-title`;
+  return (
+    <article
+      id={id}
+      aria-labelledby={titleId}
+      className={cn(
+        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6",
+        className,
+      )}
+    >
+      <EventBadges event={event} />
+      <EventTitle
+        event={event}
+        id={titleId}
+        as={Heading}
+        className="mt-4 text-lg font-semibold text-slate-800"
+      />
+      <EventFacts event={event} className="mt-3" size="compact" />
+      {/* Clamped: the archive is a reminder, the event's page has the full text. */}
+      <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>
+      {event.speakers.length > 0 ? (
+        <p className="mt-4 text-sm leading-relaxed text-slate-600">
+          <span className="font-semibold text-slate-700">Speakers: </span>
+          {event.speakers.map((speaker) => `${speaker.name} (${speaker.organisation})`).join(", ")}
+        </p>
+      ) : (
+        <p className="mt-4 text-sm leading-relaxed text-slate-600">
+          <span className="font-semibold text-slate-700">Agenda: </span>
+          {event.agenda.map((slot) => slot.item).join("; ")}
+        </p>
+      )}
+      <div className="mt-auto pt-5">
+        <a
+          href={eventCalendarPath(event.slug)}
+          download
+          aria-label={`Add to calendar: ${event.title}`}
+          className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
+        >
+          <Icon name="calendar-plus" className="size-4" />
+          Add to calendar
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import type { EventView } from "~/features/events/event-view";
+import { EventCard } from "~/features/events/event-card";
+import { SectionBand, SectionHeading } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+type UpcomingEventsProps = SectionProps & {
+  /** Soonest first. */
+  events: readonly EventView[];
+};
+
+/** The events page's first list: what is still to come, soonest first. */
+export function UpcomingEvents({ id = "upcoming", className, events }: UpcomingEventsProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} labelledBy={headingId} className={className}>
+      <SectionHeading
+        id={headingId}
+        eyebrow="Upcoming"
+        title="Upcoming events"
+        lead="Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click."
+      />
+      {events.length > 0 ? (
+        <ol className="mt-10 space-y-6 md:mt-12 md:space-y-8">
+          {events.map((event) => (
+            <li key={event.slug}>
+              <EventCard event={event} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-10 max-w-2xl rounded-2xl border border-dashed border-slate-300 p-6 text-lg leading-relaxed text-slate-600">
+          Our next dates are being planned. Tell us which topics you would like us to cover and we
+          will invite you first:{" "}
+          <Link
+            to="/contact"
+            className="font-semibold text-accent-600 underline underline-offset-4"
+          >
+            register interest
+          </Link>
+          .
+        </p>
+      )}
+    </SectionBand>
+  );
+}

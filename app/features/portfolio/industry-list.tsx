@@ -1,0 +1,64 @@
+import type { Industry } from "~/features/portfolio/industry-icon";
+import { IndustryIcon } from "~/features/portfolio/industry-icon";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+export type IndustryItem = {
+  industry: Industry;
+  line: string;
+  /** Names of the portfolio's products in this industry. */
+  products: readonly string[];
+};
+
+type IndustryListProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  items: readonly IndustryItem[];
+  tone?: SectionTone;
+};
+
+/** The industries served: heading beside a list, each with its icon, a line and its products. */
+export function IndustryList({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  items,
+  tone = "muted",
+}: IndustryListProps) {
+  const headingId = `${id ?? "industries"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <div className="grid gap-10 lg:grid-cols-12 lg:gap-16">
+        <SectionHeading
+          id={headingId}
+          eyebrow={eyebrow}
+          title={title}
+          lead={lead}
+          className="lg:sticky lg:top-[calc(var(--header-offset)+3rem)] lg:col-span-5 lg:self-start"
+        />
+        <ul className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-7">
+          {items.map((item) => (
+            <li key={item.industry} className="flex gap-5 py-6 sm:gap-6 sm:py-7">
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-accent ring-1 ring-slate-200">
+                <IndustryIcon industry={item.industry} size="lg" />
+              </span>
+              <div className="min-w-0">
+                <h3 className="text-lg font-semibold">{item.industry}</h3>
+                <p className="mt-1.5 leading-relaxed text-pretty text-slate-600">{item.line}</p>
+                {item.products.length > 0 && (
+                  <p className="mt-3 text-sm text-slate-500">
+                    <span className="font-semibold text-slate-700">Our work: </span>
+                    {item.products.join(", ")}
+                  </p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </SectionBand>
+  );
+}

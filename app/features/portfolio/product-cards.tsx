@@ -1,0 +1,152 @@
+import { Icon } from "~/components/ui/icon";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { findService, servicePath } from "~/config/services";
+import type { ProductCardData } from "~/features/portfolio/product-refs.server";
+import { cn } from "~/lib/cn";
+import { Badge } from "~/components/ui/badge";
+import { IndustryIcon } from "~/features/portfolio/industry-icon";
+import { ProductArt } from "~/features/portfolio/product-art";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+/** Where a product's case study is: its section on the portfolio page. */
+export function productHref(slug: string): string {
+  return `/portfolio#${slug}`;
+}
+
+type ProductCardProps = {
+  product: ProductCardData;
+  className?: string;
+};
+
+/**
+ * A product as a card: industry, name, one line, the headline result and the
+ * services involved. The name links to the product's case study and stretches
+ * over the card; the service links sit above that overlay.
+ */
+export function ProductCard({ product, className }: ProductCardProps) {
+  return (
+    <article
+      data-industry={product.industry}
+      aria-labelledby={`${product.slug}-card-name`}
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5",
+        "has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-3 has-[[data-card-link]:focus-visible]:outline-cyan",
+        className,
+      )}
+    >
+      <ProductArt industry={product.industry} mirrored={product.mirrored} />
+      <div className="flex flex-1 flex-col p-6">
+        <Badge tone="accent" className="self-start">
+          <IndustryIcon industry={product.industry} />
+          {product.industry}
+        </Badge>
+        <h3 id={`${product.slug}-card-name`} className="mt-4 text-xl font-semibold">
+          <Link
+            to={productHref(product.slug)}
+            data-card-link
+            className="inline-flex items-center gap-1.5 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {product.name}
+            <span className="sr-only">: read the case study</span>
+            <Icon
+              name="arrow-right"
+              className="size-5 text-slate-400 transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-accent"
+            />
+          </Link>
+        </h3>
+        <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
+        <HeadlineResult result={product.headlineResult} className="mt-5 mb-6" />
+        <ServiceLinks ids={product.services} className="mt-auto border-t border-slate-100 pt-5" />
+      </div>
+    </article>
+  );
+}
+
+/** A product's headline figure: the number, then what it measures. */
+export function HeadlineResult({
+  result,
+  className,
+}: {
+  result: ProductCardData["headlineResult"];
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex flex-col", className)}>
+      <span className="text-4xl font-semibold tracking-tight text-accent tabular-nums">
+        {result.value}
+      </span>
+      <span className="mt-1 text-[15px] font-medium text-slate-700">{result.label}</span>
+    </p>
+  );
+}
+
+/** The services involved in a product, each linking to its service page. */
+export function ServiceLinks({
+  ids,
+  className,
+  label = "Services involved",
+}: {
+  ids: readonly string[];
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <div className={className}>
+      <p className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</p>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {ids.map((id) => {
+          const service = findService(id);
+          if (!service) return null;
+          return (
+            <li key={id}>
+              <Link
+                to={servicePath(service.id)}
+                className="relative z-10 inline-flex rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 transition-colors duration-150 hover:border-accent hover:text-accent"
+              >
+                {service.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+type ProductCardsProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  products: readonly ProductCardData[];
+  tone?: SectionTone;
+  /** A link beside the heading, e.g. to the whole portfolio. */
+  action?: ReactNode;
+};
+
+/** A band of product cards: Home's selected work. */
+export function ProductCards({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  products,
+  tone = "white",
+  action,
+}: ProductCardsProps) {
+  const headingId = `${id ?? "products"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
+        {products.map((product) => (
+          <li key={product.slug} className="flex">
+            <ProductCard product={product} className="flex-1" />
+          </li>
+        ))}
+      </ul>
+    </SectionBand>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { products, type Product } from "~/features/portfolio/products.server";
+
+const productSlugs = products.map((product) => product.slug) as [string, ...string[]];
+
+/** A reference from another collection to a product in content/products. */
+export const productSlugField = z.enum(productSlugs, {
+  error: (issue) =>
+    `must be a product slug from content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
+});
+
+/** What a product card shows, ready for a loader to send to the page. */
+export type ProductCardData = Pick<
+  Product,
+  "slug" | "name" | "industry" | "summary" | "services" | "headlineResult"
+> & {
+  /** Second product of its industry: its art is mirrored so the two differ. */
+  mirrored: boolean;
+};
+
+export function productCardData(product: Product): ProductCardData {
+  const sameIndustry = products.filter((other) => other.industry === product.industry);
+  return {
+    slug: product.slug,
+    name: product.name,
+    industry: product.industry,
+    summary: product.summary,
+    services: product.services,
+    headlineResult: product.headlineResult,
+    mirrored: sameIndustry.indexOf(product) % 2 === 1,
+  };
+}

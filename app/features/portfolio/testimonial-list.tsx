@@ -1,0 +1,96 @@
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
+import type { Testimonial } from "~/features/portfolio/testimonials.server";
+import { cn } from "~/lib/cn";
+import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { productHref } from "~/features/portfolio/product-cards";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+export type TestimonialItem = Pick<
+  Testimonial,
+  "quote" | "name" | "role" | "company" | "product"
+> & {
+  productName: string;
+};
+
+type TestimonialListProps = SectionProps & {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  testimonials: readonly TestimonialItem[];
+  tone?: SectionTone;
+};
+
+/** Client quotes as cards, each naming its author and linking to the product's case study. */
+export function TestimonialList({
+  id,
+  className,
+  eyebrow,
+  title,
+  lead,
+  testimonials,
+  tone = "white",
+}: TestimonialListProps) {
+  const headingId = `${id ?? "testimonials"}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <ul className="mt-12 grid gap-5 lg:grid-cols-3 lg:gap-6">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.name}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
+    </SectionBand>
+  );
+}
+
+export function TestimonialCard({
+  testimonial,
+  showProductLink = true,
+  stretch = true,
+  className,
+}: {
+  testimonial: TestimonialItem;
+  showProductLink?: boolean;
+  /** Fills its grid cell's height, so the cards of a row line up. */
+  stretch?: boolean;
+  className?: string;
+}) {
+  return (
+    <figure
+      className={cn(
+        "flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        stretch && "h-full",
+        className,
+      )}
+    >
+      <Icon name="quote" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
+      <blockquote className="mt-5 text-lg leading-relaxed text-pretty text-slate-800">
+        <p>{testimonial.quote}</p>
+      </blockquote>
+      <figcaption className="mt-auto flex items-center gap-4 pt-7">
+        <InitialsAvatar name={testimonial.name} size="sm" />
+        <div className="min-w-0 text-[15px] leading-snug">
+          <p className="font-semibold text-slate-950">{testimonial.name}</p>
+          <p className="text-slate-600">
+            {testimonial.role}, {testimonial.company}
+          </p>
+        </div>
+      </figcaption>
+      {showProductLink && (
+        <p className="mt-6 border-t border-slate-100 pt-5">
+          <Link
+            to={productHref(testimonial.product)}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
+          >
+            {testimonial.productName} case study
+            <Icon name="arrow-right" className="size-4" />
+          </Link>
+        </p>
+      )}
+    </figure>
+  );
+}

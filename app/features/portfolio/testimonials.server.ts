@@ -1,0 +1,58 @@
+import { z } from "zod";
+import {
+  assertUniqueBy,
+  loadYamlCollection,
+  type RawFiles,
+  type YamlEntry,
+} from "~/lib/content/collection";
+import { lineField } from "~/lib/content/fields";
+import { productSlugField } from "~/features/portfolio/product-refs.server";
+import { findProduct } from "~/features/portfolio/products.server";
+
+/**
+ * Client testimonials (content/testimonials/*.yaml). Each one belongs to a
+ * product of the portfolio; Home shows the first three by `order`, and each
+ * product's case study shows its own.
+ */
+export const testimonialSchema = z
+  .object({
+    order: z.number().int().positive(),
+    quote: lineField(320),
+    name: lineField(60),
+    role: lineField(60),
+    company: lineField(60),
+    /** The product's slug in content/products. */
+    product: productSlugField,
+  })
+  .strict();
+
+export type Testimonial = z.output<typeof testimonialSchema>;
+
+const files = import.meta.glob<string>("/content/testimonials/*.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export function loadTestimonials(raw: RawFiles): YamlEntry<Testimonial>[] {
+  const entries = loadYamlCollection(raw, testimonialSchema);
+  assertUniqueBy(entries, (testimonial) => String(testimonial.order), "order");
+  return entries.sort((a, b) => a.order - b.order);
+}
+
+export const testimonials: readonly YamlEntry<Testimonial>[] = loadTestimonials(files);
+
+/** The testimonials Home shows: the first three by order. */
+export const featuredTestimonials: readonly YamlEntry<Testimonial>[] = testimonials.slice(0, 3);
+
+/** A testimonial as a page shows it: with its product's name for the case study link. */
+export function testimonialItem(testimonial: Testimonial) {
+  return {
+    quote: testimonial.quote,
+    name: testimonial.name,
+    role: testimonial.role,
+    company: testimonial.company,
+    product: testimonial.product,
+    productName: findProduct(testimonial.product)?.name ?? testimonial.product,
+  };
+}

@@ -1,0 +1,69 @@
+import { cn } from "~/lib/cn";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+export type ProcessStep = { title: string; duration: string; description: string };
+
+type ProcessStepsProps = SectionProps & {
+  steps: readonly ProcessStep[];
+  eyebrow?: string;
+  title?: string;
+  tone?: SectionTone;
+};
+
+// Static class names, so Tailwind sees them: one column per step from lg up.
+const columnsByCount: Record<number, string> = {
+  3: "lg:grid-cols-3",
+  4: "lg:grid-cols-4",
+  5: "lg:grid-cols-5",
+};
+
+/**
+ * How an engagement runs: numbered steps on a timeline, vertical on phones and
+ * tablets, horizontal from lg up.
+ */
+export function ProcessSteps({
+  id = "process",
+  className,
+  steps,
+  eyebrow = "Process",
+  title = "How we work",
+  tone,
+}: ProcessStepsProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <ol
+        className={cn(
+          "relative mt-10 grid gap-8 md:mt-14 lg:gap-6",
+          columnsByCount[steps.length] ?? "lg:grid-cols-4",
+        )}
+      >
+        {steps.map((step, index) => (
+          <li key={step.title} className="relative pl-16 lg:pt-16 lg:pl-0">
+            {/* The line to the next step: down on narrow screens, across from lg up. */}
+            {index < steps.length - 1 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-12 bottom-[-2rem] left-[1.375rem] w-px bg-gradient-to-b from-accent-300 to-slate-200 lg:top-[1.375rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-12 lg:h-px lg:w-auto lg:bg-gradient-to-r"
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className="absolute top-0 left-0 grid size-11 place-items-center rounded-full border border-indigo-200 bg-indigo-50 text-sm font-semibold text-accent-600 tabular-nums"
+            >
+              {String(index + 1).padStart(2, "0")}
+            </span>
+            <p className="text-xs font-semibold tracking-[0.1em] text-slate-500 uppercase">
+              <span className="sr-only">Step {index + 1}, </span>
+              {step.duration}
+            </p>
+            <h3 className="mt-1.5 text-lg font-semibold">{step.title}</h3>
+            <p className="mt-2 text-[15px] leading-relaxed text-slate-600">{step.description}</p>
+          </li>
+        ))}
+      </ol>
+    </SectionBand>
+  );
+}

@@ -1,0 +1,156 @@
+import { Icon } from "~/components/ui/icon";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { servicePath, type ServiceId } from "~/config/services";
+import { cn } from "~/lib/cn";
+import { ServiceIcon } from "~/components/ui/service-icon";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+/** A service as its card shows it: the config's label and the content's summary. */
+export type ServiceSummary = { id: ServiceId; label: string; summary: string };
+
+type ServiceGridProps = SectionProps & {
+  services: readonly ServiceSummary[];
+  eyebrow?: string;
+  title?: ReactNode;
+  lead?: ReactNode;
+  tone?: SectionTone;
+  /** A link beside the heading, e.g. to a full list. */
+  actions?: ReactNode;
+  /** A last card after the services (see ServiceCardList). */
+  closingCard?: ReactNode;
+};
+
+/**
+ * The services as a grid of cards (icon, name, summary), each linking to its
+ * page. Home shows all eleven; a service page shows its related ones.
+ */
+export function ServiceGrid({
+  id = "services",
+  className,
+  services,
+  eyebrow = "Services",
+  title = "What we do",
+  lead,
+  tone = "white",
+  actions,
+  closingCard,
+}: ServiceGridProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading
+        id={headingId}
+        eyebrow={eyebrow}
+        title={title}
+        lead={lead}
+        actions={actions}
+      />
+      <ServiceCardList services={services} closingCard={closingCard} className="mt-10 md:mt-12" />
+    </SectionBand>
+  );
+}
+
+/** The cards alone, for a section that brings its own heading. */
+export function ServiceCardList({
+  services,
+  className,
+  closingCard,
+}: {
+  services: readonly ServiceSummary[];
+  className?: string;
+  /** A last card after the services, e.g. an invitation to talk; it fills the grid's last cell. */
+  closingCard?: ReactNode;
+}) {
+  return (
+    <ul
+      className={cn(
+        "grid gap-4 sm:grid-cols-2 md:gap-6",
+        services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
+        className,
+      )}
+    >
+      {services.map((service) => (
+        <li key={service.id} className="flex">
+          <ServiceCard service={service} />
+        </li>
+      ))}
+      {closingCard && <li className="flex">{closingCard}</li>}
+    </ul>
+  );
+}
+
+/**
+ * One service. The name is the link; its hit area stretches over the whole
+ * card, so the card is one tab stop with a short accessible name.
+ */
+export function ServiceCard({ service }: { service: ServiceSummary }) {
+  const href = servicePath(service.id);
+  return (
+    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
+      <div className="flex items-center gap-4">
+        <ServiceIcon href={href} variant="card" />
+        <h3 className="text-lg leading-snug font-semibold">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+          >
+            {service.label}
+          </Link>
+        </h3>
+      </div>
+      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600">{service.summary}</p>
+      <span
+        aria-hidden="true"
+        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
+      >
+        Explore the service
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
+      </span>
+    </article>
+  );
+}
+
+/**
+ * The card that closes the services grid: for a visitor who does not yet know
+ * which service they need. Ink, so it reads as an invitation, not a service.
+ */
+export function TalkToUsCard({
+  title,
+  body,
+  action,
+  href = "/contact",
+}: {
+  title: string;
+  body: string;
+  action: string;
+  href?: string;
+}) {
+  return (
+    <article className="group relative flex w-full flex-col rounded-2xl bg-ink p-6 text-slate-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
+      <h3 className="text-lg leading-snug font-semibold text-white">
+        <Link
+          to={href}
+          className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+        >
+          {title}
+        </Link>
+      </h3>
+      <p className="mt-4 flex-1 text-[15px] leading-relaxed">{body}</p>
+      <span
+        aria-hidden="true"
+        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300"
+      >
+        {action}
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform duration-200 group-hover:translate-x-0.5"
+        />
+      </span>
+    </article>
+  );
+}

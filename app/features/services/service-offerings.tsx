@@ -1,0 +1,65 @@
+import { cn } from "~/lib/cn";
+import type { ContentIconName } from "~/components/ui/content-icon-names";
+import { ContentIcon } from "~/components/ui/icon";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+export type Offering = { title: string; description: string; icon: ContentIconName };
+
+type ServiceOfferingsProps = SectionProps & {
+  offerings: readonly Offering[];
+  eyebrow?: string;
+  title?: string;
+  tone?: SectionTone;
+};
+
+/**
+ * Rows of three from lg up (two on tablets). Four offerings make two rows of
+ * two, and a short last row shares the full width instead of leaving a gap.
+ * Class names are spelled out so Tailwind sees them.
+ */
+function spanOf(index: number, count: number): string {
+  const perRow = count === 4 ? 2 : 3;
+  const lastRowStart = count - (count % perRow || perRow);
+  const lastRowSize = count - lastRowStart;
+  const width = index >= lastRowStart ? lastRowSize : perRow;
+  const large = width === 1 ? "lg:col-span-6" : width === 2 ? "lg:col-span-3" : "lg:col-span-2";
+  const small = count % 2 === 1 && index === count - 1 ? "sm:col-span-2" : "";
+  return cn(large, small);
+}
+
+/** What a service delivers: four to six offerings as cards with an icon. */
+export function ServiceOfferings({
+  id = "offerings",
+  className,
+  offerings,
+  eyebrow = "Offerings",
+  title = "What we deliver",
+  tone = "muted",
+}: ServiceOfferingsProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 md:mt-12 md:gap-6 lg:grid-cols-6">
+        {offerings.map((offering, index) => (
+          <li
+            key={offering.title}
+            className={cn(
+              "grid grid-cols-[auto_1fr] gap-x-4 rounded-2xl border border-slate-200 bg-white p-5 sm:block sm:p-6 md:p-7",
+              spanOf(index, offerings.length),
+            )}
+          >
+            <span className="grid size-11 place-items-center rounded-xl bg-gradient-to-br from-accent to-cyan-600 text-white">
+              <ContentIcon name={offering.icon} className="size-[22px]" strokeWidth={1.8} />
+            </span>
+            <h3 className="self-center text-lg font-semibold sm:mt-5">{offering.title}</h3>
+            <p className="col-span-2 mt-3 text-[15px] leading-relaxed text-slate-600 sm:mt-2">
+              {offering.description}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </SectionBand>
+  );
+}

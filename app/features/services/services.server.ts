@@ -1,0 +1,220 @@
+import { z } from "zod";
+import type { ServiceSummary } from "~/features/services/service-grid";
+import { findService, services, type ServiceId } from "~/config/services";
+import {
+  assertUniqueBy,
+  ContentError,
+  loadYamlCollection,
+  type RawFiles,
+  type YamlEntry,
+} from "~/lib/content/collection";
+import { lineField, serviceIdField } from "~/lib/content/fields";
+import { contentIconNames } from "~/components/ui/content-icon-names";
+import { products } from "~/features/portfolio/products.server";
+
+/**
+ * The copy of the eleven service pages (content/services/<id>.yaml). The label
+ * of each service stays in app/config/services.ts; a file holds everything
+ * else the page shows. Every service id needs exactly one file, and the
+ * products and services a file refers to must exist.
+ */
+
+/** The enum has checked the value, so it is one of the config's ids. */
+const serviceId = serviceIdField.transform((id) => id as ServiceId);
+
+const paragraphField = z.string().trim().min(80).max(700);
+
+/** Builds the schema against the products that exist, so a wrong slug names its field. */
+export function serviceContentSchema(productSlugs: readonly string[]) {
+  return z
+    .object({
+      id: serviceId,
+      /** The hero's one-line promise. */
+      promise: lineField(140),
+      /** The service's card (service grids on Home and related services). */
+      summary: lineField(150),
+      /** The page's meta description. */
+      metaDescription: z.string().trim().min(50).max(160),
+      overview: z
+        .object({
+          title: lineField(80),
+          paragraphs: z.array(paragraphField).min(2).max(3),
+        })
+        .strict(),
+      offerings: z
+        .array(
+          z
+            .object({
+              title: lineField(60),
+              description: lineField(260),
+              icon: z.enum(contentIconNames, {
+                error: (issue) =>
+                  `must be one of the allowed icons (app/content/icon-names.ts), got ${String(issue.input)}`,
+              }),
+            })
+            .strict(),
+        )
+        .min(4)
+        .max(6),
+      process: z
+        .array(
+          z
+            .object({
+              title: lineField(50),
+              /** How long the step usually takes, e.g. "2-3 weeks". */
+              duration: lineField(30),
+              description: lineField(260),
+            })
+            .strict(),
+        )
+        .min(4)
+        .max(5),
+      technologies: z
+        .array(
+          z
+            .object({
+              group: lineField(40),
+              items: z.array(lineField(40)).min(2).max(8),
+            })
+            .strict(),
+        )
+        .min(2)
+        .max(5),
+      /** A short case example: what this service did on one product of the portfolio. */
+      outcome: z
+        .object({
+          product: z.string().refine((slug) => productSlugs.includes(slug), {
+            error: (issue) =>
+              `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
+          }),
+          title: lineField(80),
+          summary: lineField(500),
+        })
+        .strict(),
+      faqs: z
+        .array(
+          z
+            .object({
+              question: lineField(120),
+              answer: z.string().trim().min(150).max(900),
+            })
+            .strict(),
+        )
+        .min(4)
+        .max(5),
+      /** Other services to read next; never the page's own. */
+      related: z.array(serviceId).min(2).max(3),
+    })
+    .strict()
+    .superRefine((content, context) => {
+      content.related.forEach((id, index) => {
+        if (id === content.id) {
+          context.addIssue({
+            code: "custom",
+            path: ["related", index],
+            message: "must not be the service itself",
+          });
+        } else if (content.related.indexOf(id) !== index) {
+          context.addIssue({
+            code: "custom",
+            path: ["related", index],
+            message: `lists ${id} twice`,
+          });
+        }
+      });
+    });
+}
+
+export type ServiceContent = z.output<ReturnType<typeof serviceContentSchema>>;
+
+/**
+ * Validates the service files: each against the schema, then the collection as
+ * a whole (one file per service id, named after it). Sorted in the config's
+ * order, which is the header's.
+ */
+export function loadServiceContents(
+  files: RawFiles,
+  productSlugs: readonly string[],
+): YamlEntry<ServiceContent>[] {
+  const entries = loadYamlCollection(files, serviceContentSchema(productSlugs));
+  assertUniqueBy(entries, (entry) => entry.id, "service id");
+  for (const entry of entries) {
+    const expected = `content/services/${entry.id}.yaml`;
+    if (!entry.sourcePath.endsWith(`/${entry.id}.yaml`)) {
+      throw new ContentError(
+        `${entry.sourcePath}: id: a file for service ${entry.id} must be named ${expected}.`,
+      );
+    }
+  }
+  const missing = services.filter((service) => !entries.some((entry) => entry.id === service.id));
+  if (missing.length) {
+    throw new ContentError(
+      `content/services: no file for service id ${missing.map((service) => service.id).join(", ")}.`,
+    );
+  }
+  const order = services.map((service) => service.id as string);
+  return entries.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
+const files = import.meta.glob<string>("/content/services/*.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadServiceContents(
+  files,
+  products.map((product) => product.slug),
+);
+
+function summaryOf(content: ServiceContent): ServiceSummary {
+  return { id: content.id, label: labelOf(content.id), summary: content.summary };
+}
+
+function labelOf(id: ServiceId): string {
+  const service = findService(id);
+  if (!service) throw new ContentError(`no service with id ${id} in app/config/services.ts`);
+  return service.label;
+}
+
+/** The eleven services for a grid of cards, in the header's order. */
+export function serviceSummaries(): ServiceSummary[] {
+  return serviceContents.map(summaryOf);
+}
+
+/** Everything a service page shows, or undefined for an id that is not a service. */
+export function servicePage(id: string) {
+  const content = serviceContents.find((entry) => entry.id === id);
+  if (!content) return undefined;
+  const product = products.find((entry) => entry.slug === content.outcome.product);
+  // The schema has checked the slug; this keeps the type honest.
+  if (!product) throw new ContentError(`no product ${content.outcome.product}`);
+  return {
+    id: content.id,
+    label: labelOf(content.id),
+    promise: content.promise,
+    summary: content.summary,
+    metaDescription: content.metaDescription,
+    overview: content.overview,
+    offerings: content.offerings,
+    process: content.process,
+    technologies: content.technologies,
+    outcome: content.outcome,
+    faqs: content.faqs,
+    outcomeProduct: {
+      slug: product.slug,
+      name: product.name,
+      industry: product.industry,
+      client: product.client,
+      headlineResult: product.headlineResult,
+      results: product.results,
+    },
+    related: content.related.map((relatedId) => {
+      const entry = serviceContents.find((candidate) => candidate.id === relatedId);
+      if (!entry) throw new ContentError(`no content for related service ${relatedId}`);
+      return summaryOf(entry);
+    }),
+  };
+}
+
+export type ServicePage = NonNullable<ReturnType<typeof servicePage>>;

@@ -1,0 +1,61 @@
+import { cn } from "~/lib/cn";
+import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import type { SectionProps } from "~/components/sections/types";
+
+export type TechnologyGroup = { group: string; items: readonly string[] };
+
+type TechnologyListProps = SectionProps & {
+  groups: readonly TechnologyGroup[];
+  eyebrow?: string;
+  title?: string;
+  tone?: SectionTone;
+};
+
+// Static class names, so Tailwind sees them. Four groups sit two by two, so
+// long names (Microsoft Defender for Cloud) stay on one line; five wrap.
+const columnsByCount: Record<number, string> = {
+  2: "lg:grid-cols-2",
+  3: "lg:grid-cols-3",
+  4: "lg:grid-cols-2",
+};
+
+/** The tools and platforms behind a service, grouped by what they are for. */
+export function TechnologyList({
+  id = "technologies",
+  className,
+  groups,
+  eyebrow = "Stack",
+  title = "Technologies we use",
+  tone,
+}: TechnologyListProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <div
+        className={cn(
+          "mt-10 grid items-start gap-4 sm:grid-cols-2 md:mt-12 md:gap-6",
+          columnsByCount[groups.length] ?? "lg:grid-cols-3",
+        )}
+      >
+        {groups.map((group) => (
+          <div key={group.group} className="rounded-2xl border border-slate-200 p-6">
+            <h3 className="text-sm font-semibold tracking-[0.08em] text-slate-500 uppercase">
+              {group.group}
+            </h3>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {group.items.map((item) => (
+                <li
+                  key={item}
+                  className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-800"
+                >
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </SectionBand>
+  );
+}

@@ -1,0 +1,172 @@
+import { absoluteUrl, siteUrl } from "~/config/site-url";
+import { siteConfig } from "~/config/site";
+
+/**
+ * schema.org structured data for search engines, one builder per type. Pages
+ * hand the results to getMeta(), which emits them as application/ld+json;
+ * React Router escapes "<", ">" and "&" in that script, so content cannot
+ * close the tag (tests/e2e/seo.spec.ts checks the built HTML).
+ */
+export type JsonLd = { "@context": "https://schema.org"; "@type": string } & Record<
+  string,
+  unknown
+>;
+
+const organizationId = `${siteUrl}/#organization`;
+const websiteId = `${siteUrl}/#website`;
+
+/** The company, on every page. */
+export function organizationJsonLd(): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": organizationId,
+    name: siteConfig.name,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl("/icons/icon-512.png"),
+    description: siteConfig.description,
+    email: siteConfig.email,
+    telephone: siteConfig.phone.display,
+    sameAs: [siteConfig.social.linkedin, siteConfig.social.instagram],
+    address: siteConfig.offices.map((office) => ({
+      "@type": "PostalAddress",
+      addressLocality: office.city,
+      streetAddress: office.lines.join(", "),
+    })),
+  };
+}
+
+/** The website itself, on every page. */
+export function websiteJsonLd(): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    "@id": websiteId,
+    name: siteConfig.name,
+    url: absoluteUrl("/"),
+    publisher: { "@id": organizationId },
+    inLanguage: "en-GB",
+  };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** The trail from home to a nested page (services, posts, events). */
+export function breadcrumbJsonLd(crumbs: readonly Crumb[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}
+
+export function serviceJsonLd(service: {
+  name: string;
+  description: string;
+  path: string;
+}): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.name,
+    serviceType: service.name,
+    description: service.description,
+    url: absoluteUrl(service.path),
+    provider: { "@id": organizationId },
+    areaServed: "Europe",
+  };
+}
+
+export function blogPostingJsonLd(post: {
+  title: string;
+  description: string;
+  path: string;
+  /** YYYY-MM-DD */
+  datePublished: string;
+  authorName: string;
+  image: string;
+  keywords?: readonly string[];
+  wordCount?: number;
+}): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(post.path),
+    mainEntityOfPage: absoluteUrl(post.path),
+    datePublished: post.datePublished,
+    dateModified: post.datePublished,
+    author: { "@type": "Person", name: post.authorName },
+    publisher: { "@id": organizationId },
+    image: absoluteUrl(post.image),
+    ...(post.keywords?.length ? { keywords: post.keywords.join(", ") } : {}),
+    ...(post.wordCount ? { wordCount: post.wordCount } : {}),
+    inLanguage: "en-GB",
+  };
+}
+
+export type EventLocation =
+  | { kind: "online"; url: string }
+  | { kind: "in-person"; venue: string; city: string; address?: string };
+
+export function eventJsonLd(event: {
+  name: string;
+  description: string;
+  path: string;
+  /** ISO 8601 with the offset of the event's time zone, e.g. 2027-03-18T09:30:00+00:00 */
+  startDate: string;
+  endDate: string;
+  location: EventLocation;
+  image: string;
+  registrationUrl?: string;
+  /** Whether the event is still ahead (registration is offered). */
+  upcoming: boolean;
+}): JsonLd {
+  const location =
+    event.location.kind === "online"
+      ? { "@type": "VirtualLocation", url: event.location.url }
+      : {
+          "@type": "Place",
+          name: event.location.venue,
+          address: {
+            "@type": "PostalAddress",
+            addressLocality: event.location.city,
+            ...(event.location.address ? { streetAddress: event.location.address } : {}),
+          },
+        };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.name,
+    description: event.description,
+    url: absoluteUrl(event.path),
+    startDate: event.startDate,
+    endDate: event.endDate,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode:
+      event.location.kind === "online"
+        ? "https://schema.org/OnlineEventAttendanceMode"
+        : "https://schema.org/OfflineEventAttendanceMode",
+    location,
+    image: [absoluteUrl(event.image)],
+    organizer: { "@type": "Organization", name: siteConfig.name, url: absoluteUrl("/") },
+    // Registration is offered only while the event is ahead; it is free.
+    ...(event.upcoming
+      ? {
+          offers: {
+            "@type": "Offer",
+            url: event.registrationUrl ?? absoluteUrl("/contact"),
+            price: 0,
+            priceCurrency: "GBP",
+            availability: "https://schema.org/InStock",
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,108 @@
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
+import { footerColumns } from "~/config/navigation";
+import { siteConfig } from "~/config/site";
+import { useCurrentYear } from "~/site/layout/use-current-year";
+import { Button } from "~/components/ui/button";
+import { InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons";
+import { Container } from "~/components/ui/container";
+import { Logo } from "~/site/layout/logo";
+
+function MailIcon({ className }: { className?: string }) {
+  return <Icon name="mail" className={className} />;
+}
+
+const socialLinks = [
+  { label: `${siteConfig.name} on LinkedIn`, href: siteConfig.social.linkedin, Icon: LinkedInIcon },
+  {
+    label: `${siteConfig.name} on Instagram`,
+    href: siteConfig.social.instagram,
+    Icon: InstagramIcon,
+  },
+  { label: `E-mail ${siteConfig.email}`, href: `mailto:${siteConfig.email}`, Icon: MailIcon },
+];
+
+const linkClass =
+  "block w-fit rounded-sm text-[15px] leading-6 text-slate-300 transition-colors duration-150 hover:text-white";
+
+/** The footer: blurb, social links, the spec's five columns, and the copyright line. */
+export function SiteFooter() {
+  const year = useCurrentYear();
+  return (
+    <footer className="bg-ink text-slate-300" data-behind-menu>
+      <Container className="py-16 md:py-20">
+        <div className="flex flex-col gap-6 border-b border-white/10 pb-12 md:flex-row md:items-end md:justify-between">
+          <div className="max-w-md">
+            <Logo />
+            <p className="mt-5 text-[15px] leading-relaxed text-slate-400">
+              {siteConfig.footerBlurb}
+            </p>
+          </div>
+          <ul className="flex gap-3" aria-label="Social links">
+            {socialLinks.map(({ label, href, Icon: Glyph }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  aria-label={label}
+                  {...(href.startsWith("http")
+                    ? { target: "_blank", rel: "noopener noreferrer" }
+                    : {})}
+                  className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
+                >
+                  <Glyph className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div
+          data-testid="footer-grid"
+          className="grid grid-cols-2 gap-x-6 gap-y-10 pt-12 md:grid-cols-5"
+        >
+          {footerColumns.map((column) => (
+            <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
+              <h2
+                id={`footer-${slug(column.heading)}`}
+                className="min-h-[2lh] text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:min-h-0"
+              >
+                {column.heading}
+              </h2>
+              <ul className="mt-5 flex flex-col gap-3">
+                {column.kind === "text"
+                  ? column.items.map((item) => (
+                      <li key={item} className="text-[15px] leading-6 text-slate-400">
+                        {item}
+                      </li>
+                    ))
+                  : column.links.map((link) => (
+                      <li key={`${link.label}-${link.href}`}>
+                        <Link to={link.href} className={linkClass}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+              </ul>
+              {column.kind === "links" && column.button && (
+                <Button asChild size="sm" className="mt-6">
+                  <Link to={column.button.href}>{column.button.label}</Link>
+                </Button>
+              )}
+            </section>
+          ))}
+        </div>
+
+        <p className="mt-14 border-t border-white/10 pt-8 text-sm text-slate-400">
+          © <span data-testid="copyright-year">{year}</span> {siteConfig.name}. All rights reserved.
+        </p>
+      </Container>
+    </footer>
+  );
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/(^-|-$)/g, "");
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { fixedPages, type FixedPageKey } from "~/config/pages";
+import { ContentError, loadYamlFile } from "~/lib/content/collection";
+import { metaCopy } from "~/lib/content/page-copy";
+
+/**
+ * The title and meta description of every fixed page, from the `meta` block of
+ * content/pages/<key>.yaml. Each page's own loader validates the rest of its
+ * file; here only `meta` is read, so the sitemap, the social cards and the
+ * blog, events and contact routes share one source.
+ */
+const files = import.meta.glob<string>("/content/pages/*.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+const metaOnly = z.looseObject({ meta: metaCopy });
+
+export type FixedPageMeta = { path: string; title: string; description: string };
+
+function loadFixedPageMeta(): Record<FixedPageKey, FixedPageMeta> {
+  const entries = (Object.keys(fixedPages) as FixedPageKey[]).map((key) => {
+    const file = `/content/pages/${key}.yaml`;
+    if (!(file in files)) throw new ContentError(`content/pages/${key}.yaml: the file is missing.`);
+    const { meta } = loadYamlFile(file, files[file], metaOnly);
+    return [key, { path: fixedPages[key].path, ...meta }] as const;
+  });
+  return Object.fromEntries(entries) as Record<FixedPageKey, FixedPageMeta>;
+}
+
+export const fixedPageMeta = loadFixedPageMeta();

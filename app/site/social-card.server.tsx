@@ -1,0 +1,124 @@
+import { Resvg } from "@resvg/resvg-js";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import satori from "satori";
+import { brandMark } from "~/config/brand";
+import { siteConfig } from "~/config/site";
+import { siteUrl } from "~/config/site-url";
+import { socialCardSize } from "~/config/social";
+import { encodePng } from "~/lib/png-encode.server";
+
+/**
+ * Social cards (Open Graph / Twitter images): a 1200x630 PNG per page, drawn
+ * from the page's title and the brand with satori and rasterised with resvg.
+ * They are rendered when the site is built (the prerender requests each one),
+ * from the installed Inter font files: no network.
+ */
+
+const require = createRequire(import.meta.url);
+
+// satori reads WOFF but not WOFF2, so the static @fontsource/inter files are
+// used here rather than the variable font the pages load.
+function loadFont(weight: 400 | 600) {
+  const file = require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  return { name: "Inter", data: readFileSync(file), weight, style: "normal" as const };
+}
+
+let fonts: ReturnType<typeof loadFont>[] | undefined;
+
+export type SocialCardInput = {
+  /** The section the page belongs to, e.g. "Services" or "Blog". */
+  eyebrow: string;
+  /** The page's own title (without the company name). */
+  title: string;
+};
+
+/** The card as SVG (satori's output), before rasterising. */
+export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promise<string> {
+  fonts ??= [loadFont(400), loadFont(600)];
+  const { width, height } = socialCardSize;
+  const titleSize = title.length > 60 ? 56 : title.length > 36 ? 66 : 78;
+  // The root box takes the canvas size; padding goes on the inner column
+  // (satori adds a root's padding to its width).
+  return satori(
+    <div style={{ width, height, display: "flex" }}>
+      <div
+        style={{
+          flexGrow: 1,
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          padding: "72px 80px",
+          backgroundColor: brandMark.background,
+          backgroundImage:
+            "radial-gradient(circle at 88% 12%, rgba(79,70,229,0.55) 0%, rgba(79,70,229,0) 55%), radial-gradient(circle at 0% 100%, rgba(6,182,212,0.22) 0%, rgba(6,182,212,0) 45%)",
+          color: "white",
+          fontFamily: "Inter",
+        }}
+      >
+        <div style={{ display: "flex", alignItems: "center", gap: 18 }}>
+          <svg width="56" height="56" viewBox={brandMark.viewBox}>
+            <defs>
+              <linearGradient id="mark" x1="0" y1="0" x2="1" y2="1">
+                <stop offset="0" stopColor={brandMark.gradient.from} />
+                <stop offset="1" stopColor={brandMark.gradient.to} />
+              </linearGradient>
+            </defs>
+            <path
+              d={brandMark.ring}
+              fill="none"
+              stroke="url(#mark)"
+              strokeWidth={brandMark.ringWidth}
+              strokeLinecap="round"
+            />
+            <circle {...brandMark.dot} fill={brandMark.dotColour} />
+          </svg>
+          <div style={{ fontSize: 34, fontWeight: 600, letterSpacing: -0.5 }}>
+            {siteConfig.name}
+          </div>
+        </div>
+        <div style={{ display: "flex", flexDirection: "column", gap: 22, maxWidth: 980 }}>
+          <div
+            style={{
+              fontSize: 26,
+              fontWeight: 600,
+              color: "#67e8f9",
+              letterSpacing: 3,
+              textTransform: "uppercase",
+            }}
+          >
+            {eyebrow}
+          </div>
+          <div
+            style={{ fontSize: titleSize, fontWeight: 600, lineHeight: 1.08, letterSpacing: -1.5 }}
+          >
+            {title}
+          </div>
+        </div>
+        <div
+          style={{
+            display: "flex",
+            justifyContent: "space-between",
+            alignItems: "center",
+            fontSize: 24,
+            color: "#cbd5e1",
+            borderTop: "1px solid rgba(255,255,255,0.14)",
+            paddingTop: 28,
+          }}
+        >
+          <div>{siteConfig.tagline}</div>
+          <div style={{ color: "#94a3b8" }}>{new URL(siteUrl).host}</div>
+        </div>
+      </div>
+    </div>,
+    { width, height, fonts },
+  );
+}
+
+/** The card as a 1200x630 PNG. */
+export async function renderSocialCard(input: SocialCardInput): Promise<Buffer> {
+  const svg = await socialCardSvg(input);
+  const image = new Resvg(svg, { fitTo: { mode: "width", value: socialCardSize.width } }).render();
+  // Our encoder, not resvg's asPng(): the same pixels in half the bytes (png-encode.server.ts).
+  return encodePng(image.pixels, image.width, image.height);
+}

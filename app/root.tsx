@@ -1,10 +1,10 @@
+import { iconPath, paths } from "~/config/paths";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { ApplicationError } from "~/site/application-error";
-import { iconPath } from "~/config/icons";
 
 // The stylesheet is the one resource that blocks the first paint, so it comes
 // first in <head>, ahead of the font and the module preloads React Router adds:
@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: iconPath("favicon.svg"), type: "image/svg+xml" },
   { rel: "icon", href: iconPath("favicon-32.png"), type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: iconPath("apple-touch-icon.png") },
-  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "manifest", href: paths.manifest },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { byteBudgets } from "~/config/budgets";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import {
   fetchWithNode,
   isFrameworkChunk,

@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "../tests/browser";
 
 /**

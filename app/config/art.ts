@@ -1,4 +1,5 @@
-import { industries } from "~/config/navigation";
+import { artPath } from "~/config/paths";
+import type { industries } from "~/config/navigation";
 
 /*
  * Decorative art (design brief, "Imagery") is drawn in code on the server
@@ -24,7 +25,7 @@ export function industrySlug(industry: Industry): string {
 }
 
 export function productArtPath(industry: Industry, mirrored: boolean, fit: ProductArtFit): string {
-  return `/art/product-${industrySlug(industry)}${mirrored ? "-mirrored" : ""}-${fit}.svg`;
+  return artPath(`product-${industrySlug(industry)}${mirrored ? "-mirrored" : ""}-${fit}.svg`);
 }
 
 /** A post's cover, 480 wide: a banner for cards, a taller panel beside the featured post. */
@@ -36,13 +37,13 @@ export const coverArtSizes = {
 export type CoverArtShape = keyof typeof coverArtSizes;
 
 export function coverArtPath(slug: string, shape: CoverArtShape): string {
-  return `/art/cover-${shape}-${slug}.svg`;
+  return artPath(`cover-${shape}-${slug}.svg`);
 }
 
 /** The home page hero's two pictures. */
 export const homeHeroArt = {
-  backdrop: { path: "/art/home-hero-backdrop.svg", width: 1440, height: 720 },
-  product: { path: "/art/home-hero-product.svg", width: 520, height: 480 },
+  backdrop: { path: artPath("home-hero-backdrop.svg"), width: 1440, height: 720 },
+  product: { path: artPath("home-hero-product.svg"), width: 520, height: 480 },
 } as const;
 
 /**
@@ -51,23 +52,5 @@ export const homeHeroArt = {
  * files may name for the service pages' offerings (app/content/icon-names.ts).
  * Drawn with Icon and ContentIcon (app/components/ui/icon.tsx).
  */
-export const iconSprite = "/art/icons.svg";
-export const contentIconSprite = "/art/content-icons.svg";
-
-/** Every art file, for the prerender list: all product variants, each post's covers, the hero. */
-export function artPaths(postSlugs: readonly string[]): string[] {
-  return [
-    homeHeroArt.backdrop.path,
-    homeHeroArt.product.path,
-    iconSprite,
-    contentIconSprite,
-    ...industries.flatMap((industry) =>
-      [false, true].flatMap((mirrored) =>
-        (["slice", "meet"] as const).map((fit) => productArtPath(industry, mirrored, fit)),
-      ),
-    ),
-    ...postSlugs.flatMap((slug) =>
-      (Object.keys(coverArtSizes) as CoverArtShape[]).map((shape) => coverArtPath(slug, shape)),
-    ),
-  ];
-}
+export const iconSprite = artPath("icons.svg");
+export const contentIconSprite = artPath("content-icons.svg");

@@ -12,7 +12,3 @@ export const siteIcons = {
 } as const;
 
 export type SiteIconName = keyof typeof siteIcons;
-
-export function iconPath(name: SiteIconName): string {
-  return `/icons/${name}`;
-}

@@ -1,4 +1,5 @@
-import { servicePath, services } from "~/config/services";
+import { paths, sectionPath, servicePath } from "~/config/paths";
+import { services, type Service } from "~/config/services";
 
 /**
  * The header menu and the footer columns: the specification's tables
@@ -6,7 +7,8 @@ import { servicePath, services } from "~/config/services";
  * these, and the tests read their expectations from here.
  */
 
-export type NavLink = { label: string; href: string };
+/** A menu link; a service's carries its icon (app/config/services.ts). */
+export type NavLink = { label: string; href: string; icon?: Service["icon"] };
 
 export type HeaderNavItem =
   ({ kind: "link" } & NavLink) | { kind: "menu"; label: string; items: readonly NavLink[] };
@@ -15,16 +17,17 @@ export type HeaderNavItem =
 export const servicesMenu: readonly NavLink[] = services.map((service) => ({
   label: service.label,
   href: servicePath(service.id),
+  icon: service.icon,
 }));
 
 /** The desktop menu, in the spec's order. Services is a dropdown. */
 export const headerNav: readonly HeaderNavItem[] = [
-  { kind: "link", label: "Home", href: "/" },
-  { kind: "link", label: "About", href: "/about" },
+  { kind: "link", label: "Home", href: paths.home },
+  { kind: "link", label: "About", href: paths.about },
   { kind: "menu", label: "Services", items: servicesMenu },
-  { kind: "link", label: "Portfolio", href: "/portfolio" },
-  { kind: "link", label: "Events", href: "/events" },
-  { kind: "link", label: "Contact", href: "/contact" },
+  { kind: "link", label: "Portfolio", href: paths.portfolio },
+  { kind: "link", label: "Events", href: paths.events },
+  { kind: "link", label: "Contact", href: paths.contact },
 ];
 
 /** Industries the company serves; the footer lists them as plain text, not links. */
@@ -64,38 +67,38 @@ export const footerColumns: readonly FooterColumn[] = [
     kind: "links",
     heading: "About Us",
     links: [
-      { label: "Our Vision", href: "/about#vision" },
-      { label: "News & Events", href: "/events" },
-      { label: "Leadership", href: "/about#leadership" },
-      { label: "Commitment to Society", href: "/about#csr" },
+      { label: "Our Vision", href: sectionPath(paths.about, "vision") },
+      { label: "News & Events", href: paths.events },
+      { label: "Leadership", href: sectionPath(paths.about, "leadership") },
+      { label: "Commitment to Society", href: sectionPath(paths.about, "csr") },
     ],
   },
   {
     kind: "links",
     heading: "Services & Consulting",
     links: [
-      { label: "Web Development", href: "/services/web-development" },
-      { label: "Mobile App Development", href: "/services/mobile-app" },
-      { label: "Digital Marketing", href: "/services/digital-marketing" },
-      { label: "Cybersecurity", href: "/services/cybersecurity" },
-      { label: "Product Management", href: "/services/product-management" },
-      { label: "Product Design", href: "/services/product-design" },
+      { label: "Web Development", href: servicePath("web-development") },
+      { label: "Mobile App Development", href: servicePath("mobile-app") },
+      { label: "Digital Marketing", href: servicePath("digital-marketing") },
+      { label: "Cybersecurity", href: servicePath("cybersecurity") },
+      { label: "Product Management", href: servicePath("product-management") },
+      { label: "Product Design", href: servicePath("product-design") },
     ],
   },
   {
     kind: "links",
     heading: "Products",
-    links: productNames.map((name) => ({ label: name, href: "/portfolio" })),
+    links: productNames.map((name) => ({ label: name, href: paths.portfolio })),
   },
   {
     kind: "links",
     heading: "Quick Links",
     links: [
-      { label: "About", href: "/about" },
-      { label: "Services", href: "/services" },
-      { label: "Portfolio", href: "/portfolio" },
-      { label: "Events", href: "/events" },
+      { label: "About", href: paths.about },
+      { label: "Services", href: paths.servicesIndex },
+      { label: "Portfolio", href: paths.portfolio },
+      { label: "Events", href: paths.events },
     ],
-    button: { label: "CONTACT", href: "/contact" },
+    button: { label: "CONTACT", href: paths.contact },
   },
 ];

@@ -1,20 +1,21 @@
 /**
  * The services the company offers, in the order of the header's Services
  * dropdown (spec section 2, "The Services dropdown links"). Each id is the
- * `:serviceId` of a service page; these eleven are the only valid ids.
+ * `:serviceId` of a service page; these eleven are the only valid ids. `icon`
+ * is the lucide icon (app/components/ui/icon-names.ts) its menus and cards show.
  */
 export const services = [
-  { id: "mobile-app", label: "Mobile App Development" },
-  { id: "web-development", label: "Web Development" },
-  { id: "digital-marketing", label: "Digital Marketing" },
-  { id: "data-science", label: "Data Science Analytic" },
-  { id: "ai-ml", label: "AI/ML Development" },
-  { id: "iot", label: "Internet Of Things" },
-  { id: "blockchain", label: "Blockchain" },
-  { id: "strategy", label: "Strategy Consulting" },
-  { id: "product-management", label: "Product Management" },
-  { id: "product-design", label: "Product Design" },
-  { id: "cyber-security", label: "Cybersecurity" },
+  { id: "mobile-app", label: "Mobile App Development", icon: "smartphone" },
+  { id: "web-development", label: "Web Development", icon: "globe" },
+  { id: "digital-marketing", label: "Digital Marketing", icon: "megaphone" },
+  { id: "data-science", label: "Data Science Analytic", icon: "bar-chart-3" },
+  { id: "ai-ml", label: "AI/ML Development", icon: "brain-circuit" },
+  { id: "iot", label: "Internet Of Things", icon: "cpu" },
+  { id: "blockchain", label: "Blockchain", icon: "blocks" },
+  { id: "strategy", label: "Strategy Consulting", icon: "compass" },
+  { id: "product-management", label: "Product Management", icon: "clipboard-list" },
+  { id: "product-design", label: "Product Design", icon: "pen-tool" },
+  { id: "cyber-security", label: "Cybersecurity", icon: "shield-check" },
 ] as const;
 
 export type Service = (typeof services)[number];
@@ -31,14 +32,6 @@ export const serviceIds: readonly ServiceId[] = services.map((service) => servic
 export const serviceIdRedirects: Readonly<Record<string, ServiceId>> = {
   cybersecurity: "cyber-security",
 };
-
-export function servicePath(id: ServiceId): string {
-  return `/services/${id}`;
-}
-
-export function isServiceId(value: string): value is ServiceId {
-  return (serviceIds as readonly string[]).includes(value);
-}
 
 export function findService(id: string): Service | undefined {
   return services.find((service) => service.id === id);

@@ -1,7 +1,6 @@
+import { postPath, paths } from "~/config/paths";
 import { fixedPageMeta } from "~/site/page-meta.server";
-import { blogFeedPath } from "~/config/feeds";
 import { siteConfig } from "~/config/site";
-import { postPath } from "~/features/blog/post-view";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { buildRssFeed } from "~/features/blog/rss";
 
@@ -12,7 +11,7 @@ export function loader() {
     title: `${siteConfig.name} blog`,
     description: fixedPageMeta.blog.description,
     path: fixedPageMeta.blog.path,
-    feedPath: blogFeedPath,
+    feedPath: paths.blogFeed,
     items: listPostSummaries().map((post) => ({
       title: post.title,
       path: postPath(post.slug),

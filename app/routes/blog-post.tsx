@@ -1,3 +1,4 @@
+import { servicePath, socialCardPath, postPath, paths, contactPath } from "~/config/paths";
 import { data } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { findPost, relatedPostSummaries } from "~/features/blog/posts.server";
@@ -5,11 +6,9 @@ import { CallToAction } from "~/components/sections/call-to-action";
 import { PostBody } from "~/features/blog/post-body";
 import { PostGrid } from "~/features/blog/post-grid";
 import { PostHeader } from "~/features/blog/post-header";
-import { findService, servicePath } from "~/config/services";
+import { findService } from "~/config/services";
 import { blogFeedLink } from "~/config/feeds";
 import { fixedPages } from "~/config/pages";
-import { socialCardPath } from "~/config/social";
-import { postPath } from "~/features/blog/post-view";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import "../styles/article.css";
@@ -35,7 +34,7 @@ export function loader({ params }: Route.LoaderArgs) {
       keywords: post.tags,
     }),
     breadcrumbJsonLd([
-      { name: "Home", path: "/" },
+      { name: "Home", path: paths.home },
       { name: "Blog", path: fixedPages.blog.path },
       { name: post.title, path },
     ]),
@@ -73,7 +72,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             </>
           }
           lead={`${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`}
-          href={`/contact?service=${mainService.id}`}
+          href={contactPath(mainService.id)}
           label="Discuss your project"
         />
       ) : (

@@ -1,14 +1,14 @@
+import { eventPath, socialCardPath, paths } from "~/config/paths";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { EventDetails } from "~/features/events/event-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { EventActions, EventFacts } from "~/features/events/event-card";
-import { eventKinds, eventPath } from "~/features/events/event-view";
+import { eventKinds } from "~/features/events/event-view";
 import { findEvent, toEventView } from "~/features/events/events.server";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
-import { socialCardPath } from "~/config/social";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { isoWithOffset } from "~/features/events/zoned-time";
@@ -43,7 +43,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
       upcoming: view.status === "upcoming",
     }),
     breadcrumbJsonLd([
-      { name: "Home", path: "/" },
+      { name: "Home", path: paths.home },
       { name: "Events", path: fixedPages.events.path },
       { name: view.title, path },
     ]),
@@ -85,11 +85,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             {event.status === "past" && (
               <span className="mt-4 block text-base text-slate-300">
                 This event has taken place.{" "}
-                <Link to="/contact" className="text-cyan-300 underline underline-offset-4">
+                <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
                   Ask us for the slides
                 </Link>
                 , or{" "}
-                <Link to="/events" className="text-cyan-300 underline underline-offset-4">
+                <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
                   see what is coming up next
                 </Link>
                 .

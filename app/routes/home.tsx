@@ -24,6 +24,7 @@ import { nextEventAt, toEventView } from "~/features/events/events.server";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
+import { paths } from "~/config/paths";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -94,8 +95,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         eyebrow={hero.eyebrow}
         title={hero.title}
         lead={hero.lead}
-        primaryAction={{ label: hero.primaryAction, href: "/contact" }}
-        secondaryAction={{ label: hero.secondaryAction, href: "/portfolio" }}
+        primaryAction={{ label: hero.primaryAction, href: paths.contact }}
+        secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
       />
       <ServiceGrid
@@ -121,7 +122,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         products={selectedWork.products}
         action={
           <Button asChild variant="secondary">
-            <Link to="/portfolio">
+            <Link to={paths.portfolio}>
               {selectedWork.action}
               <Icon name="arrow-right" />
             </Link>
@@ -156,7 +157,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         title={latestPosts.title}
         lead={latestPosts.lead}
         posts={latestPosts.items}
-        action={<ArrowLink to="/blog">{latestPosts.action}</ArrowLink>}
+        action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />
       <NextEvent event={nextEvent} />
       <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />

@@ -1,3 +1,4 @@
+import { servicePath, paths, contactPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
@@ -11,7 +12,7 @@ import { ServiceHero } from "~/features/services/service-hero";
 import { ServiceOfferings } from "~/features/services/service-offerings";
 import { TechnologyList } from "~/features/services/technology-list";
 import { Button } from "~/components/ui/button";
-import { serviceIdRedirects, servicePath } from "~/config/services";
+import { serviceIdRedirects } from "~/config/services";
 import { servicePage } from "~/features/services/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
@@ -29,7 +30,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const jsonLd = [
     serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
     breadcrumbJsonLd([
-      { name: "Home", path: "/" },
+      { name: "Home", path: paths.home },
       { name: page.label, path },
     ]),
   ];
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 
 export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const contactHref = `/contact?service=${page.id}`;
+  const contactHref = contactPath(page.id);
   return (
     <>
       <ServiceHero

@@ -1,4 +1,4 @@
-import { listSitePages } from "~/site/site-pages.server";
+import { listSitePages } from "~/site/pages.server";
 import { buildSitemap } from "~/site/sitemap";
 
 // Resource route: /sitemap.xml, every public page with its last change.

@@ -1,4 +1,4 @@
-import { iconPath } from "~/config/icons";
+import { iconPath, paths } from "~/config/paths";
 import { siteConfig } from "~/config/site";
 import { brandMark } from "~/config/brand";
 
@@ -9,8 +9,8 @@ export function loader() {
     name: siteConfig.name,
     short_name: siteConfig.name.split(" ")[0],
     description: siteConfig.description,
-    start_url: "/",
-    scope: "/",
+    start_url: paths.home,
+    scope: paths.home,
     display: "browser",
     background_color: "#ffffff",
     theme_color: brandMark.background,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { paths } from "~/config/paths";
 
 /**
  * The view for an unhandled failure, headed with the spec's exact words
@@ -18,7 +19,7 @@ export function ApplicationError() {
           moment, or start again from the home page.
         </p>
         <Button asChild className="mt-8">
-          <Link to="/">Go to the home page</Link>
+          <Link to={paths.home}>Go to the home page</Link>
         </Button>
       </Container>
     </section>

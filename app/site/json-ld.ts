@@ -1,5 +1,6 @@
 import { absoluteUrl, siteUrl } from "~/config/site-url";
 import { siteConfig } from "~/config/site";
+import { paths, iconPath } from "~/config/paths";
 
 /**
  * schema.org structured data for search engines, one builder per type. Pages
@@ -22,8 +23,8 @@ export function organizationJsonLd(): JsonLd {
     "@type": "Organization",
     "@id": organizationId,
     name: siteConfig.name,
-    url: absoluteUrl("/"),
-    logo: absoluteUrl("/icons/icon-512.png"),
+    url: absoluteUrl(paths.home),
+    logo: absoluteUrl(iconPath("icon-512.png")),
     description: siteConfig.description,
     email: siteConfig.email,
     telephone: siteConfig.phone.display,
@@ -43,7 +44,7 @@ export function websiteJsonLd(): JsonLd {
     "@type": "WebSite",
     "@id": websiteId,
     name: siteConfig.name,
-    url: absoluteUrl("/"),
+    url: absoluteUrl(paths.home),
     publisher: { "@id": organizationId },
     inLanguage: "en-GB",
   };
@@ -155,13 +156,13 @@ export function eventJsonLd(event: {
         : "https://schema.org/OfflineEventAttendanceMode",
     location,
     image: [absoluteUrl(event.image)],
-    organizer: { "@type": "Organization", name: siteConfig.name, url: absoluteUrl("/") },
+    organizer: { "@type": "Organization", name: siteConfig.name, url: absoluteUrl(paths.home) },
     // Registration is offered only while the event is ahead; it is free.
     ...(event.upcoming
       ? {
           offers: {
             "@type": "Offer",
-            url: event.registrationUrl ?? absoluteUrl("/contact"),
+            url: event.registrationUrl ?? absoluteUrl(paths.contact),
             price: 0,
             priceCurrency: "GBP",
             availability: "https://schema.org/InStock",

@@ -1,8 +1,9 @@
+import { socialCardPath } from "~/config/paths";
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/config/site-url";
-import { socialCardPath, socialCardSize } from "~/config/social";
+import { socialCardSize } from "~/config/social";
 import { serviceJsonLd } from "~/site/json-ld";
 import { getMeta, notFoundMeta } from "~/site/meta";
 

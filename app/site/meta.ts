@@ -1,7 +1,8 @@
+import { socialCardPath } from "~/config/paths";
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/config/site-url";
-import { socialCardPath, socialCardSize } from "~/config/social";
+import { socialCardSize } from "~/config/social";
 import { organizationJsonLd, websiteJsonLd, type JsonLd } from "~/site/json-ld";
 
 export type MetaInput = {

@@ -1,9 +1,10 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { servicesMenu } from "~/config/navigation";
-import { ServiceIcon } from "~/components/ui/service-icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { paths } from "~/config/paths";
 
 /**
  * The not-found page (status 404): unknown paths, /services itself and unknown
@@ -23,10 +24,10 @@ export function NotFound() {
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild size="lg">
-            <Link to="/">Go to the home page</Link>
+            <Link to={paths.home}>Go to the home page</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link to="/contact">Contact us</Link>
+            <Link to={paths.contact}>Contact us</Link>
           </Button>
         </div>
 
@@ -38,7 +39,7 @@ export function NotFound() {
                 to={link.href}
                 className="group flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-800 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50"
               >
-                <ServiceIcon href={link.href} />
+                {link.icon && <IconTile icon={link.icon} />}
                 <span className="flex-1">{link.label}</span>
                 <Icon
                   name="arrow-right"

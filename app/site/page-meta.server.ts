@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
 import { ContentError, loadYamlFile } from "~/lib/content/collection";
 import { metaCopy } from "~/lib/content/page-copy";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * The title and meta description of every fixed page, from the `meta` block of
@@ -9,11 +10,7 @@ import { metaCopy } from "~/lib/content/page-copy";
  * file; here only `meta` is read, so the sitemap, the social cards and the
  * blog, events and contact routes share one source.
  */
-const files = import.meta.glob<string>("/content/pages/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/pages");
 
 const metaOnly = z.looseObject({ meta: metaCopy });
 

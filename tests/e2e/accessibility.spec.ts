@@ -1,4 +1,4 @@
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import { desktopMenu, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 const pages = [...readPublicPaths(), "/no-such-page"];

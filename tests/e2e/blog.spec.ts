@@ -1,5 +1,6 @@
-import { postPath } from "~/features/blog/post-view";
-import { readAllPosts, readPublishedPosts } from "~/content/post-files";
+import { postPath } from "~/config/paths";
+import { parsePosts } from "~/features/blog/post-collection";
+import { contentFiles } from "~/lib/content/content-files.server";
 import {
   expect,
   expectNoAxeViolations,
@@ -9,8 +10,10 @@ import {
 } from "./fixtures";
 
 // Expectations come from content/posts through the same schema the app uses.
-const published = readPublishedPosts();
-const drafts = readAllPosts().filter((post) => post.draft);
+const published = parsePosts(contentFiles("content/posts"), { includeDrafts: false });
+const drafts = parsePosts(contentFiles("content/posts"), { includeDrafts: true }).filter(
+  (post) => post.draft,
+);
 
 test("the blog lists every published post, newest first, each linking to its page", async ({
   page,

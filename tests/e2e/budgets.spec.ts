@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { byteBudgets } from "~/config/budgets";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import { isFrameworkChunk, kb, measurePage, totalGzip, type Fetcher } from "../page-weight";
 import { expect, test } from "./fixtures";
 

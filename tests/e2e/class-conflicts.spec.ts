@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /*

@@ -1,5 +1,6 @@
-import { prerenderedPaths } from "~/site/prerender";
-import { serviceIdRedirects, servicePath, services } from "~/config/services";
+import { servicePath } from "~/config/paths";
+import { prerenderedPaths } from "~/site/pages.server";
+import { serviceIdRedirects, services } from "~/config/services";
 import { expect, test } from "./fixtures";
 
 // HTTP behaviour of the production server; no browser needed, so one project runs it.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 import { openDatabase, pingDatabase, type AppDatabase } from "../../server/db/database";
 import { createTestDatabase } from "../support/test-databases";
 import { validLeadFields } from "../support/contact-posts";

@@ -1,17 +1,16 @@
+import { postPath, paths } from "~/config/paths";
 import { XMLParser } from "fast-xml-parser";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { blogFeedPath } from "~/config/feeds";
 import { fixedPages } from "~/config/pages";
-import { postPath } from "~/features/blog/post-view";
-import { readPublishedPosts } from "~/content/post-files";
+import { listPostSummaries } from "~/features/blog/posts.server";
 import { siteConfig } from "~/config/site";
 import { DEFAULT_SITE_URL } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
 import { pngSize } from "~/lib/png-size";
 import { expect, test } from "./fixtures";
-import { readPublicPaths } from "~/site/prerender";
+import { readPublicPaths } from "~/site/pages.server";
 
 // What search engines and link previews read. Server-level checks: one project runs them.
 test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
@@ -230,7 +229,7 @@ test("the blog's RSS 2.0 feed lists exactly the published posts, newest first, a
   page,
   request,
 }) => {
-  const response = await request.get(blogFeedPath);
+  const response = await request.get(paths.blogFeed);
   expect(response.status()).toBe(200);
   // Served as a static file of the build: application/xml, which feed readers accept.
   expect(response.headers()["content-type"]).toMatch(/^application\/(rss\+)?xml/);
@@ -241,7 +240,7 @@ test("the blog's RSS 2.0 feed lists exactly the published posts, newest first, a
     pubDate: string;
     title: string;
   }[];
-  const published = readPublishedPosts();
+  const published = listPostSummaries();
   expect(items.map((item) => localPath(item.link))).toEqual(
     published.map((post) => postPath(post.slug)),
   );
@@ -251,6 +250,6 @@ test("the blog's RSS 2.0 feed lists exactly the published posts, newest first, a
   for (const pagePath of [fixedPages.blog.path, postPath(published[0]!.slug)]) {
     await page.goto(pagePath);
     const alternate = page.locator('link[rel="alternate"][type="application/rss+xml"]');
-    await expect(alternate).toHaveAttribute("href", blogFeedPath);
+    await expect(alternate).toHaveAttribute("href", paths.blogFeed);
   }
 });

@@ -1,6 +1,7 @@
+import { servicePath } from "~/config/paths";
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { servicePath, services, type ServiceId } from "~/config/services";
+import { services, type ServiceId } from "~/config/services";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 /**

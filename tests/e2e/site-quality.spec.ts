@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { prerenderedPaths, readPublicPaths } from "~/site/prerender";
+import { prerenderedPaths, readPublicPaths } from "~/site/pages.server";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /** Words that mean unfinished copy; none may reach a visitor. */

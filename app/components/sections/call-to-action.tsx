@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { sectionTones } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
+import { paths } from "~/config/paths";
 
 type CallToActionProps = SectionProps & {
   /** The band around the ink card: white, or muted after a white section. */
@@ -24,7 +25,7 @@ export function CallToAction({
   tone = "white",
   title = "Have a product to build or a platform to fix?",
   lead = "Tell us where you are and where you need to be. A senior engineer replies within one business day.",
-  href = "/contact",
+  href = paths.contact,
   label = "Start a project",
 }: CallToActionProps) {
   return (

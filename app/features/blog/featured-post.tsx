@@ -1,7 +1,7 @@
+import { postPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { PostSummary } from "~/features/blog/post-view";
-import { postPath } from "~/features/blog/post-view";
 import { Card } from "~/components/ui/card";
 import { CoverArt } from "~/features/blog/cover-art";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";

@@ -1,6 +1,6 @@
+import { postPath } from "~/config/paths";
 import { Link } from "react-router";
 import type { PostSummary } from "~/features/blog/post-view";
-import { postPath } from "~/features/blog/post-view";
 import { formatCalendarDate } from "~/lib/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatReadingTime } from "~/features/blog/reading-time";

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { readingMinutes } from "~/features/blog/reading-time";
 import {
   assertUniqueBy,
-  ContentError,
-  loadMarkdownCollection,
   type MarkdownEntry,
   type RawFiles,
+  loadCollection,
 } from "~/lib/content/collection";
 import { isoDateField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
 import type { PostSummary } from "~/features/blog/post-view";
@@ -44,16 +43,13 @@ export const postsDirectory = "content/posts";
  * for. Throws a ContentError naming the file for any invalid post.
  */
 export function parsePosts(files: RawFiles, options: { includeDrafts: boolean }): PostEntry[] {
-  const entries = loadMarkdownCollection(files, postFrontmatterSchema);
-  for (const entry of entries) {
-    // One slug per file name also makes slugs unique within the folder.
-    const fileSlug = entry.sourcePath.replace(/^.*\//, "").replace(/\.md$/, "");
-    if (entry.slug !== fileSlug) {
-      throw new ContentError(
-        `${entry.sourcePath}: slug "${entry.slug}" must equal the file name "${fileSlug}".`,
-      );
-    }
-  }
+  // One slug per file name also makes slugs unique within the folder.
+  const entries = loadCollection({
+    files,
+    schema: postFrontmatterSchema,
+    format: "markdown",
+    nameField: "slug",
+  });
   // Titles become page titles, which must be unique across the site.
   assertUniqueBy(entries, (entry) => entry.title, "title");
   return entries.filter((entry) => options.includeDrafts || !entry.draft).sort(newestFirst);

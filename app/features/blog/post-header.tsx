@@ -8,6 +8,7 @@ import { Container } from "~/components/ui/container";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
 import { PostTags } from "~/features/blog/post-card";
 import type { SectionProps } from "~/components/sections/types";
+import { paths } from "~/config/paths";
 
 /** The ink band that opens a post: the way back, tags, the title (the page's h1), excerpt, byline. */
 export function PostHeader({ id, className, post }: SectionProps & { post: PostSummary }) {
@@ -16,7 +17,7 @@ export function PostHeader({ id, className, post }: SectionProps & { post: PostS
       <PostHeaderBackdrop />
       <Container className="py-12 sm:py-16 md:py-20">
         <Link
-          to="/blog"
+          to={paths.blog}
           className="inline-flex items-center gap-2 text-sm font-semibold text-cyan-300 hover:text-white"
         >
           <Icon name="arrow-left" className="size-4" />

@@ -7,6 +7,7 @@ import {
   type PostEntry,
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -17,15 +18,12 @@ import type { PostSummary } from "~/features/blog/post-view";
  */
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
-const files = import.meta.glob<string>("/content/posts/*.md", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/posts");
 
 // Authors preview drafts with `npm run dev`; a production build (the server
 // and every prerendered page) never contains them, so their URLs are 404.
-const includeDrafts = !import.meta.env.PROD;
+// Outside Vite (the page list, scripts, browser tests) the posts are the published ones.
+const includeDrafts = import.meta.env?.DEV === true;
 
 const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
 const summaries: readonly PostSummary[] = entries.map(summarisePost);

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import { countWords } from "~/features/blog/reading-time";
 import { ContentError } from "~/lib/content/collection";
 import { parsePosts, relatedTo } from "~/features/blog/post-collection";
-import { readAllPosts, readPublishedPosts } from "~/content/post-files";
+import { contentFiles } from "~/lib/content/content-files.server";
 import { findPost, listPostSummaries } from "~/features/blog/posts.server";
 import { team } from "~/features/company/team.server";
+
+const readAllPosts = () => parsePosts(contentFiles("content/posts"), { includeDrafts: true });
+const readPublishedPosts = () =>
+  parsePosts(contentFiles("content/posts"), { includeDrafts: false });
 
 const post = (slug: string, frontmatter: string) => ({
   [`/content/posts/${slug}.md`]: `---\n${frontmatter}\n---\n\nThe body.\n`,
@@ -74,7 +78,7 @@ describe("posts collection", () => {
   it("rejects a slug that differs from the file name, naming the file", () => {
     const files = post("file-name", validFrontmatter("other-slug", "2026-05-01"));
     expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
-      'content/posts/file-name.md: slug "other-slug" must equal the file name "file-name".',
+      "Invalid content in content/posts/file-name.md:\n  - slug: must equal the file name (file-name), got other-slug",
     );
   });
 

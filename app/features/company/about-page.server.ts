@@ -8,6 +8,7 @@ import {
   metaCopy,
   sectionCopy,
 } from "~/lib/content/page-copy";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The four commitments of the #csr section ("Commitment to Society"). */
 export const commitmentIds = [
@@ -62,14 +63,8 @@ export const aboutPageSchema = z
 
 export type AboutPage = z.output<typeof aboutPageSchema>;
 
-const files = import.meta.glob<string>("/content/pages/about.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 export const aboutPage: AboutPage = loadYamlFile(
   "content/pages/about.yaml",
-  files["/content/pages/about.yaml"],
+  contentFile("content/pages/about.yaml"),
   aboutPageSchema,
 );

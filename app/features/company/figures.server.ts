@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /**
  * The company's figures (content/figures.yaml): years in business, projects
@@ -26,15 +27,9 @@ export type Figures = z.output<typeof figuresSchema>;
 
 export type FigureStat = { id: string; value: string; label: string; detail: string };
 
-const files = import.meta.glob<string>("/content/figures.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 export const figures: Figures = loadYamlFile(
   "content/figures.yaml",
-  files["/content/figures.yaml"],
+  contentFile("content/figures.yaml"),
   figuresSchema,
 );
 

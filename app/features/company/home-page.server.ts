@@ -10,6 +10,7 @@ import {
   sectionCopy,
 } from "~/lib/content/page-copy";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The four stages of the "Digital engineering" band, in the order we work. */
 export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
@@ -59,14 +60,8 @@ export const homePageSchema = z
 
 export type HomePage = z.output<typeof homePageSchema>;
 
-const files = import.meta.glob<string>("/content/pages/home.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 export const homePage: HomePage = loadYamlFile(
   "content/pages/home.yaml",
-  files["/content/pages/home.yaml"],
+  contentFile("content/pages/home.yaml"),
   homePageSchema,
 );

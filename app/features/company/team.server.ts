@@ -6,6 +6,7 @@ import {
   type YamlEntry,
 } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * The leadership team (content/team/*.yaml), shown on About's #leadership
@@ -28,11 +29,7 @@ export const teamMemberSchema = z
 
 export type TeamMember = z.output<typeof teamMemberSchema>;
 
-const files = import.meta.glob<string>("/content/team/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/team");
 
 export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
   const entries = loadYamlCollection(raw, teamMemberSchema);

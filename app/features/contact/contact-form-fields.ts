@@ -1,4 +1,5 @@
 import { services } from "~/config/services";
+import { paths } from "~/config/paths";
 
 /*
  * The contact form's fields, options, limits and messages: everything about
@@ -8,7 +9,7 @@ import { services } from "~/config/services";
  */
 
 /** The route that shows the form and receives its posts. */
-export const contactFormPath = "/contact";
+export const contactFormPath = paths.contact;
 
 /** The element the confirmation and the form's error summary scroll to. */
 export const contactFormAnchor = "enquiry";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The contact page's copy (content/pages/contact.yaml). */
 export const contactPageSchema = z
@@ -58,14 +59,8 @@ export const contactPageSchema = z
 
 export type ContactPageCopy = z.output<typeof contactPageSchema>;
 
-const files = import.meta.glob<string>("/content/pages/contact.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 export const contactPage: ContactPageCopy = loadYamlFile(
-  "/content/pages/contact.yaml",
-  files["/content/pages/contact.yaml"],
+  "content/pages/contact.yaml",
+  contentFile("content/pages/contact.yaml"),
   contactPageSchema,
 );

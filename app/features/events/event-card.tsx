@@ -1,12 +1,7 @@
+import { eventCalendarPath, eventPath, paths } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import {
-  eventCalendarPath,
-  eventKinds,
-  eventPath,
-  formatLabel,
-  type EventView,
-} from "~/features/events/event-view";
+import { eventKinds, formatLabel, type EventView } from "~/features/events/event-view";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -196,7 +191,7 @@ export function EventActions({
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/contact" {...named("Register interest")}>
+            <Link to={paths.contact} {...named("Register interest")}>
               Register interest
             </Link>
           </Button>

@@ -1,8 +1,9 @@
+import { servicePath, paths, sectionPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { EventView } from "~/features/events/event-view";
-import { findService, servicePath } from "~/config/services";
-import { ServiceIcon } from "~/components/ui/service-icon";
+import { findService } from "~/config/services";
+import { IconTile } from "~/components/ui/icon-tile";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/container";
 import { EventAgenda, EventBadges, EventSpeakers } from "~/features/events/event-card";
@@ -60,7 +61,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                     to={servicePath(service.id)}
                     className="group flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-800 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50"
                   >
-                    <ServiceIcon href={servicePath(service.id)} />
+                    <IconTile icon={service.icon} />
                     <span className="flex-1">{service.label}</span>
                     <Icon
                       name="arrow-right"
@@ -70,7 +71,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                 </li>
               ))}
             </ul>
-            <ArrowLink to={`/events#${event.slug}`} back className="mt-10">
+            <ArrowLink to={sectionPath(paths.events, event.slug)} back className="mt-10">
               All events
             </ArrowLink>
           </div>

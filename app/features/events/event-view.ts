@@ -45,15 +45,6 @@ export const eventKinds = {
 } as const;
 export type EventKind = keyof typeof eventKinds;
 
-export function eventPath(slug: string): string {
-  return `/events/${slug}`;
-}
-
-/** The calendar file's address: a resource route beside the event's page. */
-export function eventCalendarPath(slug: string): string {
-  return `/events/${slug}.ics`;
-}
-
 /** "Online", or "In person · London". */
 export function formatLabel(event: Pick<EventView, "format" | "city">): string {
   return event.format === "online" ? "Online" : `In person · ${event.city ?? ""}`;

@@ -1,3 +1,4 @@
+import { eventPath } from "~/config/paths";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
 import { buildCalendar } from "~/features/events/icalendar";
@@ -8,20 +9,15 @@ import {
   parseWallClock,
   wallClockToInstant,
 } from "~/features/events/zoned-time";
-import {
-  assertUniqueBy,
-  ContentError,
-  loadYamlCollection,
-  type RawFiles,
-} from "~/lib/content/collection";
+import { type RawFiles, loadCollection } from "~/lib/content/collection";
 import {
   eventFormats,
   eventKinds,
-  eventPath,
   type EventKind,
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * Events (content/events/<slug>.yaml): talks, workshops and meet-ups, each
@@ -127,28 +123,18 @@ export type EventEntry = z.output<typeof eventSchema> & {
   endsAt: Date;
 };
 
-const files = import.meta.glob<string>("/content/events/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/events");
 
 /** Validates the event files; exported so tests can feed it broken ones. */
 export function loadEvents(raw: RawFiles): EventEntry[] {
-  const entries = loadYamlCollection(raw, eventSchema).map((entry) => {
-    const fileSlug = /([^/]+)\.yaml$/.exec(entry.sourcePath)?.[1];
-    if (entry.slug !== fileSlug) {
-      throw new ContentError(
-        `Invalid content in ${entry.sourcePath}:\n  - slug: must equal the file name (${fileSlug}), got ${entry.slug}`,
-      );
-    }
+  const collection = loadCollection({ files: raw, schema: eventSchema, nameField: "slug" });
+  const entries = collection.map((entry) => {
     return {
       ...entry,
       startsAt: wallClockToInstant(entry.start, entry.timeZone),
       endsAt: wallClockToInstant(entry.end, entry.timeZone),
     };
   });
-  assertUniqueBy(entries, (event) => event.slug, "slug");
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 

@@ -3,6 +3,7 @@ import { EventCard } from "~/features/events/event-card";
 import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 import { ArrowLink } from "~/components/ui/arrow-link";
+import { paths } from "~/config/paths";
 
 type NextEventProps = SectionProps & {
   /** The next upcoming event (`nextEventAt` + `toEventView` in a loader), or none. */
@@ -27,7 +28,7 @@ export function NextEvent({ id = "next-event", className, event, tone = "muted" 
             ? undefined
             : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up."
         }
-        actions={<ArrowLink to="/events">All events</ArrowLink>}
+        actions={<ArrowLink to={paths.events}>All events</ArrowLink>}
       />
       {event && <EventCard event={event} id={`${id}-${event.slug}`} className="mt-10 md:mt-12" />}
     </SectionBand>

@@ -1,5 +1,5 @@
+import { eventCalendarPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
-import { eventCalendarPath } from "~/features/events/event-view";
 import { cn } from "~/lib/cn";
 import {
   EventBadges,

@@ -3,6 +3,7 @@ import type { EventView } from "~/features/events/event-view";
 import { EventCard } from "~/features/events/event-card";
 import { SectionBand, SectionHeading } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
+import { paths } from "~/config/paths";
 
 type UpcomingEventsProps = SectionProps & {
   /** Soonest first. */
@@ -33,7 +34,7 @@ export function UpcomingEvents({ id = "upcoming", className, events }: UpcomingE
           Our next dates are being planned. Tell us which topics you would like us to cover and we
           will invite you first:{" "}
           <Link
-            to="/contact"
+            to={paths.contact}
             className="font-semibold text-accent-600 underline underline-offset-4"
           >
             register interest

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import { callToActionCopy, heroCopy, metaCopy, sectionCopy } from "~/lib/content/page-copy";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The Portfolio page's own copy (content/pages/portfolio.yaml); products are in content/products. */
 export const portfolioPageSchema = z
@@ -20,14 +21,8 @@ export const portfolioPageSchema = z
 
 export type PortfolioPage = z.output<typeof portfolioPageSchema>;
 
-const files = import.meta.glob<string>("/content/pages/portfolio.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 export const portfolioPage: PortfolioPage = loadYamlFile(
   "content/pages/portfolio.yaml",
-  files["/content/pages/portfolio.yaml"],
+  contentFile("content/pages/portfolio.yaml"),
   portfolioPageSchema,
 );

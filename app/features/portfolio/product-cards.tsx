@@ -1,7 +1,8 @@
+import { servicePath, paths, sectionPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { findService, servicePath } from "~/config/services";
+import { findService } from "~/config/services";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
@@ -12,7 +13,7 @@ import type { SectionProps } from "~/components/sections/types";
 
 /** Where a product's case study is: its section on the portfolio page. */
 export function productHref(slug: string): string {
-  return `/portfolio#${slug}`;
+  return sectionPath(paths.portfolio, slug);
 }
 
 type ProductCardProps = {

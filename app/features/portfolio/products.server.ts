@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { industries, productNames } from "~/config/navigation";
-import { assertUniqueBy, ContentError, loadYamlCollection } from "~/lib/content/collection";
+import { assertUniqueBy, ContentError, loadCollection } from "~/lib/content/collection";
 import { lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * The portfolio's products (content/products/*.yaml). Their names are the
@@ -28,15 +29,10 @@ export const productSchema = z
 
 export type Product = z.output<typeof productSchema>;
 
-const files = import.meta.glob<string>("/content/products/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/products");
 
 function loadProducts(): Product[] {
-  const entries = loadYamlCollection(files, productSchema);
-  assertUniqueBy(entries, (product) => product.slug, "slug");
+  const entries = loadCollection({ files, schema: productSchema, nameField: "slug" });
   assertUniqueBy(entries, (product) => product.name, "name");
   const missing = productNames.filter((name) => !entries.some((product) => product.name === name));
   if (missing.length) {

@@ -8,6 +8,7 @@ import {
 import { lineField } from "~/lib/content/fields";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
 import { findProduct } from "~/features/portfolio/products.server";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * Client testimonials (content/testimonials/*.yaml). Each one belongs to a
@@ -28,11 +29,7 @@ export const testimonialSchema = z
 
 export type Testimonial = z.output<typeof testimonialSchema>;
 
-const files = import.meta.glob<string>("/content/testimonials/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/testimonials");
 
 export function loadTestimonials(raw: RawFiles): YamlEntry<Testimonial>[] {
   const entries = loadYamlCollection(raw, testimonialSchema);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { SectionBand, SectionHeading } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
+import { paths, sectionPath } from "~/config/paths";
 
 export type OutcomeProduct = {
   slug: string;
@@ -57,7 +58,7 @@ export function CaseOutcome({
             ))}
           </ul>
           <Link
-            to={`/portfolio#${product.slug}`}
+            to={sectionPath(paths.portfolio, product.slug)}
             className="group mt-9 inline-flex items-center gap-2 font-semibold text-cyan-300 hover:text-white"
           >
             Read the {product.name} case study

@@ -1,9 +1,10 @@
+import { servicePath, paths } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { servicePath, type ServiceId } from "~/config/services";
+import { findService, type ServiceId } from "~/config/services";
 import { cn } from "~/lib/cn";
-import { ServiceIcon } from "~/components/ui/service-icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
@@ -90,7 +91,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
       <div className="flex items-center gap-4">
-        <ServiceIcon href={href} variant="card" />
+        <IconTile icon={findService(service.id)?.icon ?? "compass"} variant="card" />
         <h3 className="text-lg leading-snug font-semibold">
           <Link
             to={href}
@@ -123,7 +124,7 @@ export function TalkToUsCard({
   title,
   body,
   action,
-  href = "/contact",
+  href = paths.contact,
 }: {
   title: string;
   body: string;

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { serviceIds, type ServiceId } from "~/config/services";
+import { findService, serviceIds, type ServiceId } from "~/config/services";
 import { cn } from "~/lib/cn";
-import { ServiceGlyph } from "~/features/services/service-glyph";
+import { Icon } from "~/components/ui/icon";
 import { Container } from "~/components/ui/container";
 import type { SectionProps } from "~/components/sections/types";
 import { HeroCopy } from "~/components/sections/page-hero";
@@ -206,8 +206,8 @@ export function ServiceArt({ serviceId, className }: { serviceId: ServiceId; cla
         rx="24.5"
         stroke="rgb(255 255 255 / 0.25)"
       />
-      <ServiceGlyph
-        serviceId={serviceId}
+      <Icon
+        name={findService(serviceId)?.icon ?? "compass"}
         x={centre - 20}
         y={centre - 20}
         width={40}

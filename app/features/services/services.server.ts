@@ -2,15 +2,15 @@ import { z } from "zod";
 import type { ServiceSummary } from "~/features/services/service-grid";
 import { findService, services, type ServiceId } from "~/config/services";
 import {
-  assertUniqueBy,
   ContentError,
-  loadYamlCollection,
   type RawFiles,
   type YamlEntry,
+  loadCollection,
 } from "~/lib/content/collection";
 import { lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
 import { products } from "~/features/portfolio/products.server";
+import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
  * The copy of the eleven service pages (content/services/<id>.yaml). The label
@@ -136,16 +136,12 @@ export function loadServiceContents(
   files: RawFiles,
   productSlugs: readonly string[],
 ): YamlEntry<ServiceContent>[] {
-  const entries = loadYamlCollection(files, serviceContentSchema(productSlugs));
-  assertUniqueBy(entries, (entry) => entry.id, "service id");
-  for (const entry of entries) {
-    const expected = `content/services/${entry.id}.yaml`;
-    if (!entry.sourcePath.endsWith(`/${entry.id}.yaml`)) {
-      throw new ContentError(
-        `${entry.sourcePath}: id: a file for service ${entry.id} must be named ${expected}.`,
-      );
-    }
-  }
+  // One file per service, named after its id.
+  const entries = loadCollection({
+    files,
+    schema: serviceContentSchema(productSlugs),
+    nameField: "id",
+  });
   const missing = services.filter((service) => !entries.some((entry) => entry.id === service.id));
   if (missing.length) {
     throw new ContentError(
@@ -156,11 +152,7 @@ export function loadServiceContents(
   return entries.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 }
 
-const files = import.meta.glob<string>("/content/services/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const files = contentFiles("content/services");
 
 export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadServiceContents(
   files,

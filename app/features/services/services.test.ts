@@ -87,13 +87,13 @@ describe("services loader", () => {
     );
   });
 
-  it("rejects two files with the same service id, naming both", () => {
+  it("rejects a second file with a service id, naming it", () => {
     const files = {
       ...realFiles(),
       "/content/services/zz-copy.yaml": realFiles()["/content/services/iot.yaml"]!,
     };
     expect(() => loadServiceContents(files, productSlugs)).toThrow(
-      'content/services/zz-copy.yaml: service id "iot" is already used by content/services/iot.yaml.',
+      /content\/services\/zz-copy\.yaml:\n {2}- id: must equal the file name \(zz-copy\), got iot/,
     );
   });
 
@@ -103,7 +103,7 @@ describe("services loader", () => {
     delete files["/content/services/iot.yaml"];
     files["/content/services/internet-of-things.yaml"] = iot;
     expect(() => loadServiceContents(files, productSlugs)).toThrow(
-      /content\/services\/internet-of-things\.yaml: id: .* must be named content\/services\/iot\.yaml/,
+      /content\/services\/internet-of-things\.yaml:\n {2}- id: must equal the file name \(internet-of-things\), got iot/,
     );
   });
 

@@ -114,3 +114,38 @@ export function assertUniqueBy<T extends { sourcePath: string }>(
     seen.set(value, entry.sourcePath);
   }
 }
+
+/**
+ * A collection as its loaders read it: every file of one folder (from
+ * contentFiles in content-files.server.ts, or a test's own), each validated
+ * against `schema`. With `nameField`, that field must equal the file's name
+ * (content/posts/<slug>.md is /blog/<slug>), which also makes it unique.
+ */
+export function loadCollection<S extends z.ZodType, F extends "markdown" | "yaml" = "yaml">({
+  files,
+  schema,
+  format,
+  nameField,
+}: {
+  files: RawFiles;
+  schema: S;
+  format?: F;
+  nameField?: keyof z.output<S> & string;
+}): (F extends "markdown" ? MarkdownEntry<z.output<S>> : YamlEntry<z.output<S>>)[] {
+  const entries: (YamlEntry<z.output<S>> | MarkdownEntry<z.output<S>>)[] =
+    format === "markdown"
+      ? loadMarkdownCollection(files, schema)
+      : loadYamlCollection(files, schema);
+  if (nameField) {
+    for (const entry of entries) {
+      const fileName = entry.sourcePath.replace(/^.*\//, "").replace(/\.(md|yaml)$/, "");
+      const value = String((entry as Record<string, unknown>)[nameField]);
+      if (value !== fileName) {
+        throw new ContentError(
+          `Invalid content in ${entry.sourcePath}:\n  - ${nameField}: must equal the file name (${fileName}), got ${value}`,
+        );
+      }
+    }
+  }
+  return entries as (F extends "markdown" ? MarkdownEntry<z.output<S>> : YamlEntry<z.output<S>>)[];
+}

@@ -1,49 +1,61 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
+  contentIconSprite,
   coverArtPath,
   coverArtSizes,
   homeHeroArt,
-  productArtPath,
-  contentIconSprite,
   iconSprite,
+  productArtPath,
   type CoverArtShape,
 } from "~/config/art";
 import { industries } from "~/config/navigation";
-import { listPostSummaries } from "~/features/blog/posts.server";
-import { contentIcons } from "~/site/art/content-icons.server";
 import { coverMotif, CoverArtSvg } from "~/features/blog/cover-art.server";
+import { listPostSummaries } from "~/features/blog/posts.server";
 import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
-import { icons, iconSpriteFile } from "~/site/art/icon-sprite.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
+import { contentIcons } from "~/site/art/content-icons.server";
+import { icons, iconSpriteFile } from "~/site/art/icon-sprite.server";
 
-/** The drawing behind an art file's path (app/config/art.ts), if there is one. */
-function artElement(path: string): ReactElement | undefined {
-  if (path === homeHeroArt.backdrop.path) return <HeroBackdropSvg />;
-  if (path === homeHeroArt.product.path) return <HeroProductSvg />;
-  for (const industry of industries) {
-    for (const mirrored of [false, true]) {
-      for (const fit of ["slice", "meet"] as const) {
-        if (path === productArtPath(industry, mirrored, fit)) {
-          return <ProductArtSvg industry={industry} mirrored={mirrored} fit={fit} />;
-        }
-      }
-    }
-  }
-  for (const post of listPostSummaries()) {
-    for (const shape of Object.keys(coverArtSizes) as CoverArtShape[]) {
-      if (path === coverArtPath(post.slug, shape)) {
-        return <CoverArtSvg seed={post.slug} motif={coverMotif(post)} shape={shape} />;
-      }
-    }
-  }
-  return undefined;
+/**
+ * Every art file the site serves, in one list: its path (app/config/art.ts)
+ * and how it is drawn. The prerender list takes the paths from here
+ * (app/site/pages.server.ts) and the art route renders from here, so a file
+ * is listed once.
+ */
+function artFiles(): { path: string; draw: () => ReactElement | string }[] {
+  return [
+    { path: homeHeroArt.backdrop.path, draw: () => <HeroBackdropSvg /> },
+    { path: homeHeroArt.product.path, draw: () => <HeroProductSvg /> },
+    { path: iconSprite, draw: () => iconSpriteFile(icons) },
+    { path: contentIconSprite, draw: () => iconSpriteFile(contentIcons) },
+    ...industries.flatMap((industry) =>
+      [false, true].flatMap((mirrored) =>
+        (["slice", "meet"] as const).map((fit) => ({
+          path: productArtPath(industry, mirrored, fit),
+          draw: () => <ProductArtSvg industry={industry} mirrored={mirrored} fit={fit} />,
+        })),
+      ),
+    ),
+    ...listPostSummaries().flatMap((post) =>
+      (Object.keys(coverArtSizes) as CoverArtShape[]).map((shape) => ({
+        path: coverArtPath(post.slug, shape),
+        draw: () => <CoverArtSvg seed={post.slug} motif={coverMotif(post)} shape={shape} />,
+      })),
+    ),
+  ];
+}
+
+/** The path of every art file, for the prerender list. */
+export function artFilePaths(): string[] {
+  return artFiles().map((file) => file.path);
 }
 
 /** An art file's SVG document, or undefined for a path that names none. */
 export function renderArtFile(path: string): string | undefined {
-  if (path === iconSprite) return iconSpriteFile(icons);
-  if (path === contentIconSprite) return iconSpriteFile(contentIcons);
-  const element = artElement(path);
-  return element && renderToStaticMarkup(element);
+  const drawing = artFiles()
+    .find((file) => file.path === path)
+    ?.draw();
+  if (drawing === undefined) return undefined;
+  return typeof drawing === "string" ? drawing : renderToStaticMarkup(drawing);
 }

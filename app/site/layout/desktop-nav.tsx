@@ -5,7 +5,8 @@ import { Link, useLocation } from "react-router";
 import { servicesMenuTiming } from "~/config/constants";
 import { headerNav } from "~/config/navigation";
 import { isActivePath } from "~/site/layout/active-path";
-import { ServiceIcon } from "~/components/ui/service-icon";
+import { IconTile } from "~/components/ui/icon-tile";
+import { paths } from "~/config/paths";
 
 const topLevelItem = cva(
   "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
@@ -45,7 +46,7 @@ export function DesktopNav() {
                 <Link
                   to={item.href}
                   className={topLevelItem({
-                    kind: item.href === "/contact" ? "action" : "item",
+                    kind: item.href === paths.contact ? "action" : "item",
                   })}
                 >
                   {item.label}
@@ -75,7 +76,7 @@ export function DesktopNav() {
                           to={link.href}
                           className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-slate-800 transition-colors duration-150 hover:bg-slate-100 hover:text-slate-950 data-[active]:bg-indigo-50 data-[active]:text-accent-600"
                         >
-                          <ServiceIcon href={link.href} />
+                          {link.icon && <IconTile icon={link.icon} />}
                           {link.label}
                         </Link>
                       </NavigationMenu.Link>

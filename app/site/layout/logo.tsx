@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { brandMark } from "~/config/brand";
 import { siteConfig } from "~/config/site";
 import { cn } from "~/lib/cn";
+import { paths } from "~/config/paths";
 
 /** The company mark and name, linking home. Drawn in code: no image request. */
 export function Logo({ className, onClick }: { className?: string; onClick?: () => void }) {
@@ -11,7 +12,7 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
   const [brandWord, ...rest] = siteConfig.name.split(" ");
   return (
     <Link
-      to="/"
+      to={paths.home}
       onClick={onClick}
       aria-label={`${siteConfig.name} home`}
       className={cn("inline-flex items-center gap-2.5 rounded-md text-white", className)}

@@ -5,7 +5,7 @@ import { mediumBreakpointPx } from "~/config/constants";
 import { headerNav } from "~/config/navigation";
 import { isActivePath } from "~/site/layout/active-path";
 import { cn } from "~/lib/cn";
-import { ServiceIcon } from "~/components/ui/service-icon";
+import { IconTile } from "~/components/ui/icon-tile";
 
 const rowClass =
   "flex w-full items-center justify-between rounded-xl px-4 py-3.5 text-lg font-medium text-slate-100 transition-colors duration-150 hover:bg-white/10 aria-[current=page]:text-white aria-[current=page]:bg-white/10";
@@ -123,7 +123,7 @@ export function MobileNav() {
                         aria-current={pathname === link.href ? "page" : undefined}
                         className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
                       >
-                        <ServiceIcon href={link.href} variant="inverse" />
+                        {link.icon && <IconTile icon={link.icon} variant="inverse" />}
                         {link.label}
                       </Link>
                     </li>

@@ -1,7 +1,6 @@
-import type { ServiceId } from "~/config/services";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/components/ui/icon";
-import { serviceIconNames } from "~/features/services/service-glyph";
+import type { IconName } from "~/components/ui/icon-names";
 
 const tiles = {
   /** Menus and lists on white. */
@@ -12,19 +11,18 @@ const tiles = {
   card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
 } as const;
 
-/** A service's icon in a small tinted tile, looked up from the service page's path. */
-export function ServiceIcon({
-  href,
+/** An icon in a small tinted tile, e.g. a service's beside its name. */
+export function IconTile({
+  icon,
   variant = "default",
 }: {
-  href: string;
+  icon: IconName;
   variant?: keyof typeof tiles;
 }) {
-  const id = href.split("/").pop() as ServiceId;
-  const { tile, icon } = tiles[variant];
+  const { tile, icon: iconSize } = tiles[variant];
   return (
     <span aria-hidden="true" className={cn("grid shrink-0 place-items-center", tile)}>
-      <Icon name={serviceIconNames[id] ?? "compass"} className={icon} strokeWidth={1.8} />
+      <Icon name={icon} className={iconSize} strokeWidth={1.8} />
     </span>
   );
 }

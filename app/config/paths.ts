@@ -1,0 +1,74 @@
+import { href } from "react-router";
+import type { ServiceId } from "./services";
+
+/**
+ * The one owner of the site's URLs. Every internal link, redirect, prerender
+ * entry and test takes its path from here; a unit test fails on a path literal
+ * anywhere else in app/ (tests/unit/paths.test.ts). Route paths go through
+ * React Router's typed `href()`, so a renamed route fails the typecheck.
+ */
+export const paths = {
+  home: href("/"),
+  about: href("/about"),
+  portfolio: href("/portfolio"),
+  blog: href("/blog"),
+  events: href("/events"),
+  contact: href("/contact"),
+  /** The spec's footer "Services" link: no page answers it (docs/decisions/002). */
+  servicesIndex: "/services",
+  blogFeed: href("/blog/rss.xml"),
+  sitemap: href("/sitemap.xml"),
+  robots: href("/robots.txt"),
+  manifest: href("/manifest.webmanifest"),
+} as const;
+
+/**
+ * A service page. The footer's /services/cybersecurity is an id that redirects
+ * (app/config/services.ts, serviceIdRedirects), so it is accepted here too.
+ */
+export function servicePath(serviceId: ServiceId | "cybersecurity"): string {
+  return href("/services/:serviceId", { serviceId });
+}
+
+export function postPath(slug: string): string {
+  return href("/blog/:slug", { slug });
+}
+
+export function eventPath(slug: string): string {
+  return href("/events/:slug", { slug });
+}
+
+/** The calendar file's address: a resource route beside the event's page. */
+export function eventCalendarPath(slug: string): string {
+  return `${eventPath(slug)}.ics`;
+}
+
+/** The contact page, with a service picked in its form when one is given. */
+export function contactPath(serviceId?: string): string {
+  return serviceId ? `${paths.contact}?service=${encodeURIComponent(serviceId)}` : paths.contact;
+}
+
+/** A section of a page: "/about#vision". */
+export function sectionPath(pagePath: string, sectionId: string): string {
+  return `${pagePath}#${sectionId}`;
+}
+
+/** A site icon rendered from the brand mark (app/routes/site-icon.ts). */
+export function iconPath(name: string): string {
+  return href("/icons/:icon", { icon: name });
+}
+
+/**
+ * The path of a page's social card: "/" is /social/home.png, "/services/ai-ml"
+ * is /social/services-ai-ml.png. The cards are rendered at build time
+ * (app/routes/social-card.ts).
+ */
+export function socialCardPath(pagePath: string): string {
+  const key = pagePath.replace(/^\/+|\/+$/g, "").replaceAll("/", "-") || "home";
+  return href("/social/:card", { card: `${key}.png` });
+}
+
+/** A decorative art file, drawn in code and prerendered (app/site/art/art-files.server.tsx). */
+export function artPath(file: string): string {
+  return href("/art/:file", { file });
+}

@@ -4,6 +4,67 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/*
+ * The rooms of app/ and what each may import (docs/decisions/008-feature-rooms.md).
+ * A wrong import fails lint with the rule's message.
+ */
+const features = ["blog", "company", "contact", "events", "portfolio", "services"];
+const serverOnly = {
+  regex: "^(\\.\\./)+server(/|$)",
+  message:
+    "app/ never imports server/: the server hands the app what it needs through the load context (app/load-context.ts).",
+};
+const noRooms = (from) => ({
+  group: ["~/features/*", "~/site/*", "~/routes/*"],
+  message: `${from} is generic: it never imports a feature, the site's layout or a route. Pass data in as props instead, or move the file into the feature that needs it.`,
+});
+const restrict = (files, ...patterns) => ({
+  files,
+  ignores: ["app/**/*.test.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, ...patterns] }] },
+});
+const roomRules = [
+  restrict(["app/**/*.{ts,tsx}"]),
+  restrict(["app/config/**/*.ts"], {
+    group: ["~/*", "!~/config"],
+    message:
+      "app/config/ holds the spec's tables and constants: it imports nothing but app/config/ (no content, components or features).",
+  }),
+  restrict(["app/lib/**/*.{ts,tsx}"], noRooms("app/lib/")),
+  restrict(["app/components/**/*.{ts,tsx}"], noRooms("app/components/")),
+  restrict(["app/site/**/*.{ts,tsx}"], {
+    group: ["~/features/*/*", "!~/features/*/*.server", "~/routes/*"],
+    message:
+      "app/site/ composes features only through their *.server modules (content loaders, build-time art): the layout never depends on a feature.",
+  }),
+  ...features.flatMap((feature) => {
+    const sibling = {
+      group: ["~/features/*/*", `!~/features/${feature}/*`, "!~/features/*/*.server", "~/routes/*"],
+      message: `A feature never reaches into a sibling's internals: app/features/${feature}/ may use another feature's *.server content loader, or the shared app/components/, app/lib/ and app/config/.`,
+    };
+    return [
+      restrict([`app/features/${feature}/**/*.{ts,tsx}`], sibling),
+      // Content loaders validate files; they never draw anything.
+      restrict([`app/features/${feature}/*.server.ts`], sibling, {
+        group: [
+          "~/components/*/*",
+          "!~/components/ui/*-names",
+          "*-grid",
+          "*-card",
+          "*-list",
+          "*-section",
+        ],
+        message:
+          "Content loaders never import components: keep the types they share in the feature's *-view.ts file.",
+      }),
+    ];
+  }),
+  restrict(["app/lib/content/**/*.ts"], noRooms("app/lib/content/"), {
+    group: ["~/components/*/*", "!~/components/ui/*-names"],
+    message: "Content loaders never import components.",
+  }),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,4 +100,5 @@ export default tseslint.config(
     files: ["tests/**/*.ts", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  ...roomRules,
 );

@@ -15,23 +15,17 @@ import { defineConfig, type Plugin } from "vite";
 const shellModules = new Set<string>();
 
 /**
- * Where the shell starts: the root and the layout, and the small section
- * frames and primitives that nearly every page uses (a separate chunk each,
- * they cost more in gzip overhead than they weigh).
+ * Where the shell starts, by folder rather than by file name: the root, the
+ * layout route, app/site/ (layout, navigation, meta) and the generic
+ * components and config in app/components/ and app/config/, which nearly
+ * every page uses (a separate chunk each, they cost more in gzip overhead than
+ * they weigh). A new generic component joins the shell by living there.
  */
-const shellEntries = [
-  "app/root.tsx",
-  "app/routes/site-layout.tsx",
-  "app/components/sections/section.tsx",
-  "app/components/sections/call-to-action.tsx",
-  "app/components/sections/page-hero.tsx",
-  "app/components/ui/badge.tsx",
-  "app/components/ui/initials-avatar.tsx",
-  "app/components/ui/card.tsx",
-  "app/components/ui/arrow-link.tsx",
-  "app/config/art.ts",
-  "app/config/pages.ts",
-].map((file) => path.normalize(file));
+const shellRoots = ["app/root.tsx", "app/routes/site-layout.tsx"].map((file) => path.resolve(file));
+const shellFolders = ["app/site/", "app/components/", "app/config/"].map(
+  (folder) => path.resolve(folder) + path.sep,
+);
+const inShellFolder = (id: string) => shellFolders.some((folder) => id.startsWith(folder));
 
 function findShellModules(): Plugin {
   return {
@@ -39,7 +33,7 @@ function findShellModules(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const queue = ids.filter((id) => shellEntries.some((entry) => id.endsWith(entry)));
+      const queue = ids.filter((id) => shellRoots.includes(id) || inShellFolder(id));
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         if (shellModules.has(id)) continue;
         shellModules.add(id);

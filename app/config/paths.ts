@@ -65,7 +65,12 @@ export function iconPath(name: string): string {
  */
 export function socialCardPath(pagePath: string): string {
   const key = pagePath.replace(/^\/+|\/+$/g, "").replaceAll("/", "-") || "home";
-  return href("/social/:card", { card: `${key}.png` });
+  return socialCardFilePath(`${key}.png`);
+}
+
+/** A social card by its file name, as the card route receives it. */
+export function socialCardFilePath(card: string): string {
+  return href("/social/:card", { card });
 }
 
 /** A decorative art file, drawn in code and prerendered (app/site/art/art-files.server.tsx). */

@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { socialCardFilePath } from "~/config/paths";
 import type { Route } from "./+types/social-card";
 import { findSitePageByCard } from "~/site/pages.server";
 import { renderSocialCard } from "~/site/social-card.server";
@@ -7,7 +7,7 @@ import { renderSocialCard } from "~/site/social-card.server";
 // is prerendered at build time (app/config/prerender.ts), so production serves
 // static files; a card for an unknown page is a 404.
 export async function loader({ params }: Route.LoaderArgs) {
-  const page = findSitePageByCard(href("/social/:card", { card: params.card }));
+  const page = findSitePageByCard(socialCardFilePath(params.card));
   if (!page)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const png = await renderSocialCard({ eyebrow: page.eyebrow, title: page.title });

@@ -1,4 +1,4 @@
-import { socialCardPath } from "~/config/paths";
+import { paths, socialCardPath } from "~/config/paths";
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/config/site-url";
@@ -39,7 +39,7 @@ export function getMeta({
 }: MetaInput): MetaDescriptor[] {
   const fullTitle = `${title} | ${siteConfig.name}`;
   const url = absoluteUrl(path);
-  const image = absoluteUrl(socialCardPath(noindex ? "/" : path));
+  const image = absoluteUrl(socialCardPath(noindex ? paths.home : path));
   const imageAlt = noindex ? `${siteConfig.name}: ${siteConfig.tagline}` : fullTitle;
   return [
     { title: fullTitle },

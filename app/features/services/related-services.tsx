@@ -1,4 +1,5 @@
-import { ServiceGrid, type ServiceSummary } from "~/features/services/service-grid";
+import { ServiceGrid } from "~/features/services/service-grid";
+import type { ServiceSummary } from "~/features/services/service-view";
 import type { SectionTone } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 

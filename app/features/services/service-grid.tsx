@@ -1,15 +1,15 @@
+import type { ServiceSummary } from "~/features/services/service-view";
 import { servicePath, paths } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { findService, type ServiceId } from "~/config/services";
+import { findService } from "~/config/services";
 import { cn } from "~/lib/cn";
 import { IconTile } from "~/components/ui/icon-tile";
 import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 /** A service as its card shows it: the config's label and the content's summary. */
-export type ServiceSummary = { id: ServiceId; label: string; summary: string };
 
 type ServiceGridProps = SectionProps & {
   services: readonly ServiceSummary[];

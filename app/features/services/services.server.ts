@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ServiceSummary } from "~/features/services/service-grid";
+import type { ServiceSummary } from "~/features/services/service-view";
 import { findService, services, type ServiceId } from "~/config/services";
 import {
   ContentError,

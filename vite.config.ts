@@ -25,7 +25,15 @@ const shellRoots = ["app/root.tsx", "app/routes/site-layout.tsx"].map((file) => 
 const shellFolders = ["app/site/", "app/components/", "app/config/"].map(
   (folder) => path.resolve(folder) + path.sep,
 );
-const inShellFolder = (id: string) => shellFolders.some((folder) => id.startsWith(folder));
+/**
+ * The parts of the site's forms (app/components/forms/) are generic too, but
+ * only the pages with a form use them: they load with those pages, not in the
+ * shell every page downloads.
+ */
+const outsideShell = [path.resolve("app/components/forms/") + path.sep];
+const inShellFolder = (id: string) =>
+  shellFolders.some((folder) => id.startsWith(folder)) &&
+  !outsideShell.some((folder) => id.startsWith(folder));
 
 function findShellModules(): Plugin {
   return {

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useRef } from "react";
-import { Link, useNavigationType } from "react-router";
+import { Link } from "react-router";
+import { ConfirmationHeading } from "~/components/forms/confirmation-heading";
 import { contactFormAnchor, contactFormPath } from "~/features/contact/contact-form-fields";
 import { Button } from "~/components/ui/button";
 
@@ -19,27 +19,9 @@ type ContactConfirmationProps = {
  * announce it.
  */
 export function ContactConfirmation({ copy }: ContactConfirmationProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const navigationType = useNavigationType();
-
-  useEffect(() => {
-    // The scroll manager scrolls to the confirmation; focus must not jump ahead of it.
-    if (navigationType !== "POP") headingRef.current?.focus({ preventScroll: true });
-  }, [navigationType]);
-
   return (
     <div data-testid="contact-confirmation">
-      <span className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">
-        <Icon name="circle-check" className="size-7" />
-      </span>
-      <h2
-        ref={headingRef}
-        tabIndex={-1}
-        id="contact-confirmation-heading"
-        className="mt-6 text-2xl font-semibold outline-none focus-visible:outline-3 md:text-3xl"
-      >
-        {copy.title}
-      </h2>
+      <ConfirmationHeading id="contact-confirmation-heading">{copy.title}</ConfirmationHeading>
       <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">{copy.body}</p>
       <Button asChild variant="secondary" className="mt-8">
         <Link to={`${contactFormPath}#${contactFormAnchor}`}>

@@ -1,5 +1,22 @@
 import { services } from "~/config/services";
 import { paths } from "~/config/paths";
+import {
+  personFieldLimits,
+  personFieldMessages,
+  readFieldValues,
+  type FieldErrors,
+  type FieldMessages,
+  type FieldValues,
+  type FormRefusal,
+} from "~/lib/forms/fields";
+
+export {
+  formTokenField,
+  honeypotField,
+  normalizeLine,
+  normalizeMultiline,
+  type FieldMessages,
+} from "~/lib/forms/fields";
 
 /*
  * The contact form's fields, options, limits and messages: everything about
@@ -16,12 +33,6 @@ export const contactFormAnchor = "enquiry";
 
 /** The query parameter that marks the thank-you state after a successful post. */
 export const contactSentParam = "sent";
-
-/** The trap field: hidden from people, left empty by them, filled in by bots. */
-export const honeypotField = "website";
-
-/** The signed time token the server hands out with each rendering of the form. */
-export const formTokenField = "formToken";
 
 export const otherServiceOption = { id: "something-else", label: "Something else" } as const;
 
@@ -62,9 +73,7 @@ export function budgetLabel(id: string): string {
 
 /** Longest accepted value of each free-text field, in characters. */
 export const contactFieldLimits = {
-  name: 100,
-  email: 254,
-  company: 120,
+  ...personFieldLimits,
   phone: 30,
   message: 5000,
 } as const;
@@ -86,24 +95,8 @@ export const contactFields = [
 
 export type ContactField = (typeof contactFields)[number];
 
-export type FieldMessages = { missing?: string; tooLong?: string; malformed: string };
-
 export const contactFormMessages = {
-  name: {
-    missing: "Enter your name.",
-    tooLong: `Your name must be ${contactFieldLimits.name} characters or fewer.`,
-    malformed: "Enter your name using letters.",
-  },
-  email: {
-    missing: "Enter your work e-mail address.",
-    tooLong: `Your e-mail address must be ${contactFieldLimits.email} characters or fewer.`,
-    malformed: "Enter an e-mail address in the format name@company.com.",
-  },
-  company: {
-    missing: "Enter the name of your company or organisation.",
-    tooLong: `The company name must be ${contactFieldLimits.company} characters or fewer.`,
-    malformed: "Enter the company name using letters or numbers.",
-  },
+  ...personFieldMessages,
   phone: {
     tooLong: `The phone number must be ${contactFieldLimits.phone} characters or fewer.`,
     malformed: "Enter a phone number using digits, spaces and an optional +, or leave it empty.",
@@ -127,36 +120,14 @@ export const contactFormMessages = {
   },
 } as const satisfies Record<ContactField, FieldMessages>;
 
-// Control characters other than tab and line breaks have no place in a form.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-/**
- * One-line fields: every run of whitespace, CR and LF included, becomes one
- * space, so no visitor text can carry a line break into a mail header or a log.
- */
-export function normalizeLine(value: string): string {
-  return value.replace(CONTROL_CHARACTERS, "").replace(/\s+/g, " ").trim();
-}
-
-/** The message keeps its paragraphs: line endings become \n, other controls go. */
-export function normalizeMultiline(value: string): string {
-  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").trim();
-}
-
 /** What the visitor typed, field by field, to fill the form in again. */
-export type ContactFormValues = Partial<Record<ContactField, string>>;
+export type ContactFormValues = FieldValues<ContactField>;
 
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+export type ContactFieldErrors = FieldErrors<ContactField>;
 
 /** Reads the form's fields out of posted form data (the trap and token aside). */
 export function contactFormValues(formData: FormData): ContactFormValues {
-  const values: ContactFormValues = {};
-  for (const field of contactFields) {
-    const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
+  return readFieldValues(formData, contactFields);
 }
 
 export function isContactField(value: string): value is ContactField {
@@ -171,6 +142,4 @@ export function firstInvalidField(errors: ContactFieldErrors): ContactField | un
 /** What the route's action answers when a post is not accepted. */
 export type ContactFormFailure =
   | { kind: "invalid"; errors: ContactFieldErrors; values: ContactFormValues }
-  | { kind: "rejected"; values: ContactFormValues }
-  | { kind: "expired"; values: ContactFormValues }
-  | { kind: "rate-limited"; retryAfterSeconds: number; values: ContactFormValues };
+  | (FormRefusal & { values: ContactFormValues });

@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useNavigationType } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { cn } from "~/lib/cn";
+
+const marks = {
+  success: {
+    icon: "circle-check",
+    className: "bg-emerald-50 text-emerald-700 ring-emerald-50/50",
+  },
+  waiting: { icon: "clock", className: "bg-amber-50 text-amber-700 ring-amber-50/50" },
+  neutral: { icon: "circle-check", className: "bg-slate-100 text-slate-700 ring-slate-100/50" },
+} as const;
+
+/**
+ * The heading of a form's answer (a thank-you or confirmation state) with its
+ * mark. Arriving here from the form (not on a fresh page load), focus moves
+ * to the heading so screen readers announce it; the scroll manager has
+ * scrolled to it already, so focus does not scroll.
+ */
+export function ConfirmationHeading({
+  id,
+  tone = "success",
+  children,
+}: {
+  id: string;
+  tone?: keyof typeof marks;
+  children: ReactNode;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    if (navigationType !== "POP") headingRef.current?.focus({ preventScroll: true });
+  }, [navigationType]);
+
+  const mark = marks[tone];
+  return (
+    <>
+      <span className={cn("grid size-14 place-items-center rounded-full ring-8", mark.className)}>
+        <Icon name={mark.icon} className="size-7" />
+      </span>
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        id={id}
+        className="mt-6 text-2xl font-semibold outline-none focus-visible:outline-3 md:text-3xl"
+      >
+        {children}
+      </h2>
+    </>
+  );
+}

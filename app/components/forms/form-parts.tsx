@@ -1,0 +1,181 @@
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/form-field";
+import { Icon } from "~/components/ui/icon";
+import { Checkbox } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { formTokenField, honeypotField } from "~/lib/forms/fields";
+
+/*
+ * The parts every public form of the site is made of, around its own fields:
+ * the announced summary of errors and messages at the top, the consent box,
+ * the abuse rules' hidden fields, and the footer with the note and the send
+ * button (docs/decisions/052).
+ */
+
+/**
+ * The top of a form, announced politely: the fields in error, each linking to
+ * its control (useful when the page reloads), or a message about the whole post.
+ */
+export function FormSummary<F extends string>({
+  fields,
+  labelOf,
+  message,
+}: {
+  fields: readonly F[];
+  labelOf: (field: F) => string;
+  message?: ReactNode;
+}) {
+  return (
+    <div aria-live="polite">
+      {fields.length > 0 && (
+        <div className="mb-8 rounded-xl border border-red-200 bg-red-50 p-5">
+          <p className="flex items-center gap-2 font-semibold text-red-800">
+            <Icon name="circle-alert" className="size-5 shrink-0" />
+            {fields.length === 1
+              ? "One field needs your attention"
+              : `${fields.length} fields need your attention`}
+          </p>
+          <ul className="mt-2 space-y-1 pl-7 text-[15px]">
+            {fields.map((field) => (
+              <li key={field}>
+                <a
+                  href={`#field-${field}`}
+                  className="text-red-800 underline underline-offset-4 hover:text-red-900"
+                >
+                  {labelOf(field)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {message}
+    </div>
+  );
+}
+
+/**
+ * A message about the whole post (turned away, expired, rate-limited, or the
+ * form's own cases): it takes focus after the answer.
+ */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      data-form-message
+      tabIndex={-1}
+      className="mb-8 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-5 text-[15px] leading-relaxed text-amber-950 outline-none focus-visible:outline-3"
+    >
+      <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** The required consent checkbox, posting "yes", with its error under the label. */
+export function ConsentField({
+  label,
+  error,
+  defaultChecked,
+  className,
+}: {
+  label: ReactNode;
+  error?: string;
+  defaultChecked: boolean;
+  className?: string;
+}) {
+  const errorId = error ? "field-consent-error" : undefined;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="field-consent"
+          name="consent"
+          value="yes"
+          required
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <label htmlFor="field-consent" className="text-[15px] leading-relaxed text-slate-700">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <div className="pl-8">
+          <FieldError id={errorId}>{error}</FieldError>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The abuse rules' fields (docs/decisions/051): the trap, and the signed time token. */
+export function FormGuardFields({ token }: { token: string | null }) {
+  return (
+    <>
+      {/* The trap: hidden from people and assistive technology, filled in by bots. */}
+      <div hidden>
+        <label>
+          Leave this field empty
+          <input
+            type="text"
+            name={honeypotField}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
+      <input type="hidden" name={formTokenField} value={token ?? ""} />
+    </>
+  );
+}
+
+/**
+ * The form's last row: a note (privacy, what happens next) and the send
+ * button, which says "sending" and is aria-disabled (not disabled, which would
+ * drop focus) while the post is under way; a status region announces it.
+ */
+export function FormFooter({
+  note,
+  pending,
+  label,
+  pendingLabel,
+  className,
+}: {
+  note: ReactNode;
+  pending: boolean;
+  label: ReactNode;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <div
+        className={cn(
+          "mt-9 flex flex-col gap-5 border-t border-slate-200 pt-8 sm:flex-row sm:items-center sm:justify-between sm:gap-8",
+          className,
+        )}
+      >
+        <p className="max-w-md text-sm leading-relaxed text-slate-600">{note}</p>
+        <Button type="submit" size="lg" aria-disabled={pending || undefined} className="shrink-0">
+          {pending ? (
+            <>
+              <Icon name="loader-circle" className="motion-safe:animate-spin" />
+              {pendingLabel}
+            </>
+          ) : (
+            <>
+              {label}
+              <Icon name="arrow-right" />
+            </>
+          )}
+        </Button>
+      </div>
+      <p role="status" className="sr-only">
+        {pending ? pendingLabel : ""}
+      </p>
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { clientAddress, contactFormContext, contactPostGuard } from "./leads/http";
+import { clientAddress, contactFormContext, formPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
 import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
@@ -141,8 +141,8 @@ export function createApp({
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
-  // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(contactPostGuard({ log: leadLogger(log) }));
+  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(formPostGuard({ log: leadLogger(log) }));
   app.all(
     "/{*path}",
     createRequestHandler({

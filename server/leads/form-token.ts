@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
@@ -62,16 +63,5 @@ const SECRET_NAME = "form-token";
  * that are open in browsers valid.
  */
 export async function loadFormTokenSecret(db: AppDatabase, configured?: string): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insertInto("app_secrets")
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("app_secrets")
-    .select("value")
-    .where("name", "=", SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return configured || loadAppSecret(db, SECRET_NAME);
 }

@@ -1,19 +1,22 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { ContactFormContext } from "~/load-context";
 import { acceptsPost } from "../limits";
-import type { ContactPost, LeadIntake } from "./lead-intake";
+import type { FormPost } from "./form-post";
+import type { LeadIntake } from "./lead-intake";
 import type { Logger } from "./logger";
 
 /** The largest form post the server reads; the form itself stays far below it. */
 export const maxFormBodyBytes = 64 * 1024;
 
 /**
- * Runs before React Router for every post to the contact route: refuses posts
- * from other sites (403) and bodies over 64 KB (413, from Content-Length alone
- * or as soon as the streamed bytes pass the limit), then buffers the body for
- * the route's action. Neither check reads a rejected body into memory.
+ * Runs before React Router for every post to a form's route (the contact
+ * form, an event's registration and its cancellation; server/limits.ts):
+ * refuses posts from other sites (403) and bodies over 64 KB (413, from
+ * Content-Length alone or as soon as the streamed bytes pass the limit), then
+ * buffers the body for the route's action. Neither check reads a rejected
+ * body into memory.
  */
-export function contactPostGuard({
+export function formPostGuard({
   log,
   limitBytes = maxFormBodyBytes,
 }: {
@@ -25,35 +28,38 @@ export function contactPostGuard({
     const address = clientAddress(req);
 
     if (!isSameOriginPost(req)) {
-      log.warn(`Contact form: rejected a post from ${address} (cross-origin)`);
+      log.warn(`Form post: rejected a post from ${address} (cross-origin)`);
       refuse(res, 403, "Forbidden: the form accepts posts from this site only.");
       return;
     }
     const body = await readBodyWithin(req, limitBytes);
     if (body === "too-large") {
-      log.warn(`Contact form: rejected a post from ${address} (body over ${limitBytes} bytes)`);
+      log.warn(`Form post: rejected a post from ${address} (body over ${limitBytes} bytes)`);
       refuse(res, 413, `Payload too large: the form accepts at most ${limitBytes / 1024} KB.`);
       return;
     }
-    const post: ContactPost = {
+    const post: FormPost = {
       body,
       contentType: req.get("content-type") ?? "",
       clientAddress: address,
     };
-    res.locals.contactPost = post;
+    res.locals.formPost = post;
     next();
   };
+}
+
+/** The post formPostGuard buffered for this request. */
+export function bufferedPost(res: Response): FormPost {
+  const post = res.locals.formPost as FormPost | undefined;
+  if (!post) throw new Error("the form post guard did not run for this request");
+  return post;
 }
 
 /** The load context's contact form, bound to this request's buffered post. */
 export function contactFormContext(intake: LeadIntake, res: Response): ContactFormContext {
   return {
     issueToken: () => intake.issueToken(),
-    receive: () => {
-      const post = res.locals.contactPost as ContactPost | undefined;
-      if (!post) throw new Error("the contact post guard did not run for this request");
-      return intake.receive(post);
-    },
+    receive: () => intake.receive(bufferedPost(res)),
   };
 }
 

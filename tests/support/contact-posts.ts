@@ -1,5 +1,5 @@
-import { formTokenField, honeypotField } from "~/features/contact/contact-schema";
-import type { ContactPost } from "../../server/leads/lead-intake";
+import { formTokenField, honeypotField } from "~/lib/forms/fields";
+import type { FormPost } from "../../server/leads/form-post";
 
 /** The fields of a valid enquiry that are stored as the lead's columns of the same name. */
 export const validLeadFields = {
@@ -17,17 +17,21 @@ export const validEnquiry = { ...validLeadFields, consent: "yes" } as const;
 
 export type PostFields = Record<string, string | undefined>;
 
-/** The form's fields plus an empty trap and the given token; `undefined` leaves a field out. */
-export function formFields(token: string, overrides: PostFields = {}): Record<string, string> {
-  const fields: PostFields = {
-    ...validEnquiry,
-    [honeypotField]: "",
-    [formTokenField]: token,
-    ...overrides,
-  };
+/** A form's fields plus an empty trap and the given token; `undefined` leaves a field out. */
+export function guardedFields(
+  fields: PostFields,
+  token: string,
+  overrides: PostFields = {},
+): Record<string, string> {
+  const all: PostFields = { ...fields, [honeypotField]: "", [formTokenField]: token, ...overrides };
   return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+}
+
+/** The contact form's fields plus an empty trap and the given token; `undefined` leaves a field out. */
+export function formFields(token: string, overrides: PostFields = {}): Record<string, string> {
+  return guardedFields(validEnquiry, token, overrides);
 }
 
 export function urlEncoded(fields: Record<string, string>): string {
@@ -38,7 +42,7 @@ export function urlEncoded(fields: Record<string, string>): string {
 export function contactPost(
   fields: Record<string, string>,
   clientAddress = "203.0.113.10",
-): ContactPost {
+): FormPost {
   return {
     body: Buffer.from(urlEncoded(fields)),
     contentType: "application/x-www-form-urlencoded",

@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto";
+import type { AppDatabase } from "./database";
+
+/**
+ * A secret every server process sharing the database must agree on (the form
+ * token's key, the registration cancellation links' key): generated on first
+ * start and kept in `app_secrets`, so the processes accept each other's
+ * tokens and a restart keeps the ones already handed out valid.
+ */
+export async function loadAppSecret(db: AppDatabase, name: string): Promise<string> {
+  await db
+    .insertInto("app_secrets")
+    .values({ name, value: randomBytes(32).toString("base64url") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("app_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -27,11 +27,33 @@ describe("writeRateLimit", () => {
 });
 
 describe("acceptsPost", () => {
-  it("is the contact page and its data URL only", () => {
+  it("is the contact page and its data URL", () => {
     expect(acceptsPost("/contact")).toBe(true);
     expect(acceptsPost("/contact/")).toBe(true);
     expect(acceptsPost("/contact.data")).toBe(true);
     expect(acceptsPost("/contacts")).toBe(false);
     expect(acceptsPost("/")).toBe(false);
+  });
+
+  it("is an event's page (its registration) and its cancellation, with their data URLs", () => {
+    for (const path of [
+      "/events/threat-modelling-workshop",
+      "/events/threat-modelling-workshop.data",
+      "/events/threat-modelling-workshop/cancel",
+      "/events/threat-modelling-workshop/cancel.data",
+    ]) {
+      expect(acceptsPost(path), path).toBe(true);
+    }
+    for (const path of [
+      "/events",
+      "/events/",
+      "/events.data",
+      "/events/threat-modelling-workshop.ics",
+      "/events/threat-modelling-workshop/other",
+      "/events/Threat_Modelling",
+      "/events/a/b/cancel",
+    ]) {
+      expect(acceptsPost(path), path).toBe(false);
+    }
   });
 });

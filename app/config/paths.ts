@@ -38,6 +38,23 @@ export function eventPath(slug: string): string {
   return href("/events/:slug", { slug });
 }
 
+/** The registration form on an event's page (its section's id is "register"). */
+export function eventRegistrationPath(slug: string): string {
+  return `${eventPath(slug)}#register`;
+}
+
+/**
+ * The paths an event's forms post to, with and without JavaScript (React
+ * Router posts to the route's ".data" URL): the registration, to the event's
+ * page, and the cancellation.
+ */
+export function isEventFormPath(pathname: string): boolean {
+  const prefix = `${paths.events}/`;
+  if (!pathname.startsWith(prefix)) return false;
+  const rest = pathname.slice(prefix.length).replace(/\.data$/, "");
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/cancel)?$/.test(rest);
+}
+
 /** The calendar file's address: a resource route beside the event's page. */
 export function eventCalendarPath(slug: string): string {
   return `${eventPath(slug)}.ics`;

@@ -1,4 +1,4 @@
-import { eventPath, socialCardPath, paths } from "~/config/paths";
+import { eventPath, eventRegistrationPath, socialCardPath, paths } from "~/config/paths";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
@@ -39,7 +39,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
               address: view.address,
             },
       image: socialCardPath(path),
-      registrationUrl: view.registrationUrl,
+      registrationUrl:
+        view.registration.at === "partner"
+          ? view.registration.url
+          : absoluteUrl(eventRegistrationPath(view.slug)),
       upcoming: view.status === "upcoming",
     }),
     breadcrumbJsonLd([

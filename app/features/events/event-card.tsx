@@ -1,4 +1,4 @@
-import { eventCalendarPath, eventPath, paths } from "~/config/paths";
+import { eventCalendarPath, eventPath, eventRegistrationPath, paths } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { eventKinds, formatLabel, type EventView } from "~/features/events/event-view";
@@ -129,7 +129,7 @@ export function EventFacts({
   const place =
     event.format === "online"
       ? event.status === "upcoming"
-        ? "Online, joining link sent when you register"
+        ? "Online, joining link sent by e-mail to registered guests"
         : "Online"
       : [event.venue, event.address ?? event.city].filter(Boolean).join(", ");
   const iconClass = cn("mt-[0.2em] size-4 shrink-0", inverse ? "text-cyan-300" : "text-slate-400");
@@ -164,38 +164,50 @@ export function EventFacts({
 }
 
 /**
- * "Register" to the event's sign-up page, or "Register interest" to the
- * contact page when it has none; and the calendar file. Past events take no
- * registration.
+ * "Register" to the form on the event's page (or to a partner's sign-up page
+ * when a partner runs the registration), "Register interest" to the contact
+ * page once registration has closed; and the calendar file. Past events take
+ * no registration.
  */
 export function EventActions({
   event,
   className,
   inverse = false,
+  registerLabel = "Register",
 }: {
   event: EventView;
   className?: string;
   inverse?: boolean;
+  /** The event's page says "Join the waiting list" when every place is taken. */
+  registerLabel?: string;
 }) {
   // Each card repeats these links, so their names carry the event's title.
   const named = (action: string) => ({ "aria-label": `${action}: ${event.title}` });
+  const { registration } = event;
   return (
     <div className={cn("flex flex-col gap-3 sm:flex-row sm:flex-wrap", className)}>
-      {event.status === "upcoming" &&
-        (event.registrationUrl ? (
-          <Button asChild>
-            <a href={event.registrationUrl} {...named("Register")}>
-              Register
-              <Icon name="external-link" />
-            </a>
-          </Button>
-        ) : (
-          <Button asChild>
+      {registration.at === "partner" && (
+        <Button asChild>
+          <a href={registration.url} {...named("Register")}>
+            Register
+            <Icon name="external-link" />
+          </a>
+        </Button>
+      )}
+      {registration.at === "site" && (
+        <Button asChild>
+          {registration.open ? (
+            <Link to={eventRegistrationPath(event.slug)} {...named(registerLabel)}>
+              {registerLabel}
+              <Icon name="arrow-right" />
+            </Link>
+          ) : (
             <Link to={paths.contact} {...named("Register interest")}>
               Register interest
             </Link>
-          </Button>
-        ))}
+          )}
+        </Button>
+      )}
       <Button asChild variant={inverse ? "inverse" : "secondary"}>
         <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
           <Icon name="calendar-plus" />

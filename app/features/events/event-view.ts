@@ -16,7 +16,13 @@ export type EventView = {
   summary: string;
   agenda: readonly { time: string; item: string }[];
   speakers: readonly { name: string; role: string; organisation: string }[];
-  registrationUrl?: string;
+  /**
+   * How to sign up, from the content and the clock alone: on the event's page
+   * (open until registration closes), at a partner's page, or not at all once
+   * the event has started. The seats left need the database: the event's own
+   * page reads them (registration-view.ts).
+   */
+  registration: { at: "site"; open: boolean } | { at: "partner"; url: string } | { at: "none" };
   /** Service ids (app/config/services.ts), validated by the content schema. */
   services: readonly string[];
   tags: readonly string[];

@@ -1,7 +1,7 @@
 import { eventPath } from "~/config/paths";
 import { z } from "zod";
-import { siteConfig } from "~/config/site";
-import { buildCalendar } from "~/features/events/icalendar";
+import { eventCalendarFile } from "~/features/events/event-calendar";
+import type { EventFacts } from "~/features/events/registration-view";
 import {
   dateTileParts,
   formatDateTimeRange,
@@ -34,6 +34,25 @@ const agendaTimeField = z
   .string()
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a local time written HH:mm, e.g. 09:30");
 
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+
+/** One of the event's own questions on its registration form. */
+const questionField = z
+  .object({
+    /** Names the answer in the database and the staff export. */
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens")
+      .max(30),
+    label: lineField(80),
+    hint: lineField(160).optional(),
+    /** Optional unless `required: true`. */
+    required: z.boolean().default(false),
+    /** A choice from these answers; free text (one line) without them. */
+    options: z.array(lineField(60)).min(2).max(8).optional(),
+  })
+  .strict();
+
 const eventFields = z
   .object({
     /** The file's name without .yaml; the event's address and calendar UID. */
@@ -65,8 +84,19 @@ const eventFields = z
       )
       .min(1)
       .optional(),
-    /** Where people sign up; leave it out and the page offers "Register interest". */
-    registrationUrl: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
+    /**
+     * A partner's sign-up page, for events a partner runs. Without it (our own
+     * events) people register on the event's page.
+     */
+    registrationUrl: httpsUrl.optional(),
+    /** Places that can be confirmed; past it, people join a waiting list. Unlimited without it. */
+    capacity: z.int().min(1).max(10_000).optional(),
+    /** Local wall-clock time (in `timeZone`) when registration closes; the start without it. */
+    registrationClosesAt: wallClockField.optional(),
+    /** The event's own questions on the registration form (dietary needs, for example). */
+    questions: z.array(questionField).min(1).max(4).optional(),
+    /** An online event's joining link, sent to registered people only. */
+    joinUrl: httpsUrl.optional(),
     services: z.array(serviceIdField).min(1).max(4),
     tags: z.array(lineField(30)).max(5).default([]),
   })
@@ -85,6 +115,26 @@ export const eventSchema = eventFields.superRefine((event, context) => {
   if (!event.agenda && !event.speakers) {
     problem(["agenda"], "give an agenda, speakers, or both");
   }
+  if (event.registrationUrl) {
+    // A partner's registration: none of ours to configure.
+    for (const field of ["capacity", "registrationClosesAt", "questions"] as const) {
+      if (event[field] !== undefined) {
+        problem(
+          [field],
+          "belongs to registration on this site; a partner's registrationUrl has none",
+        );
+      }
+    }
+  }
+  if (event.joinUrl && event.format !== "online") {
+    problem(["joinUrl"], "is for online events only");
+  }
+  const questionIds = event.questions?.map((question) => question.id) ?? [];
+  questionIds.forEach((id, index) => {
+    if (questionIds.indexOf(id) !== index) {
+      problem(["questions", index, "id"], `must be unique, "${id}" is used twice`);
+    }
+  });
 
   let startsAt: Date | undefined;
   let endsAt: Date | undefined;
@@ -100,6 +150,16 @@ export const eventSchema = eventFields.superRefine((event, context) => {
   }
   if (startsAt && endsAt && endsAt <= startsAt) {
     problem(["end"], `must be after start (${event.start}), got ${event.end}`);
+  }
+  if (event.registrationClosesAt && startsAt) {
+    try {
+      const closesAt = wallClockToInstant(event.registrationClosesAt, event.timeZone);
+      if (closesAt > startsAt) {
+        problem(["registrationClosesAt"], `must not be after start (${event.start})`);
+      }
+    } catch (error) {
+      problem(["registrationClosesAt"], (error as Error).message);
+    }
   }
 
   // Agenda times are local to the event: in order, and within a one-day event's hours.
@@ -121,6 +181,8 @@ export type EventEntry = z.output<typeof eventSchema> & {
   sourcePath: string;
   startsAt: Date;
   endsAt: Date;
+  /** When registration closes: `registrationClosesAt`, or the start. */
+  closesAt: Date;
 };
 
 const files = contentFiles("content/events");
@@ -129,10 +191,14 @@ const files = contentFiles("content/events");
 export function loadEvents(raw: RawFiles): EventEntry[] {
   const collection = loadCollection({ files: raw, schema: eventSchema, nameField: "slug" });
   const entries = collection.map((entry) => {
+    const startsAt = wallClockToInstant(entry.start, entry.timeZone);
     return {
       ...entry,
-      startsAt: wallClockToInstant(entry.start, entry.timeZone),
+      startsAt,
       endsAt: wallClockToInstant(entry.end, entry.timeZone),
+      closesAt: entry.registrationClosesAt
+        ? wallClockToInstant(entry.registrationClosesAt, entry.timeZone)
+        : startsAt,
     };
   });
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -179,8 +245,12 @@ export function toEventView(event: EventEntry, now: Date): EventView {
     summary: event.summary,
     agenda: event.agenda ?? [],
     speakers: event.speakers ?? [],
-    // A past event takes no sign-ups.
-    registrationUrl: past ? undefined : event.registrationUrl,
+    // A past event takes no sign-ups; seat counts are the event page's (they need the database).
+    registration: past
+      ? { at: "none" }
+      : event.registrationUrl
+        ? { at: "partner", url: event.registrationUrl }
+        : { at: "site", open: now < event.closesAt },
     services: event.services,
     tags: event.tags,
     timeZone: event.timeZone,
@@ -192,41 +262,39 @@ export function toEventView(event: EventEntry, now: Date): EventView {
   };
 }
 
-/** The host of the site's e-mail address: the calendar UIDs' domain. */
-const uidDomain = siteConfig.email.split("@")[1] ?? "corvanta.example";
+/** What the registration desk needs to know about the event (server/registrations). */
+export function toEventFacts(event: EventEntry): EventFacts {
+  return {
+    slug: event.slug,
+    title: event.title,
+    summary: event.summary,
+    kind: event.kind,
+    format: event.format,
+    city: event.city,
+    venue: event.venue,
+    address: event.address,
+    start: event.start,
+    end: event.end,
+    timeZone: event.timeZone,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    closesAt: event.closesAt.toISOString(),
+    capacity: event.capacity ?? null,
+    questions: event.questions ?? [],
+    joinUrl: event.joinUrl,
+    agenda: event.agenda ?? [],
+    speakers: event.speakers ?? [],
+  };
+}
 
 /**
  * The event's iCalendar file. `origin` is the site's address as the visitor
  * reached it, for the event page's URL; `now` is the file's DTSTAMP.
  */
 export function eventCalendar(event: EventEntry, { now, origin }: { now: Date; origin: string }) {
-  const registrationUrl = isPast(event, now) ? undefined : event.registrationUrl;
-  const pageUrl = new URL(eventPath(event.slug), origin).href;
-  const description = [
-    event.summary,
-    event.agenda?.length
-      ? `Agenda (${event.timeZone} time):\n${event.agenda.map((slot) => `${slot.time}  ${slot.item}`).join("\n")}`
-      : "",
-    event.speakers?.length
-      ? `Speakers:\n${event.speakers.map((speaker) => `${speaker.name} (${speaker.role}, ${speaker.organisation})`).join("\n")}`
-      : "",
-    registrationUrl ? `Register: ${registrationUrl}` : "",
-    `Details: ${pageUrl}`,
-  ].filter(Boolean);
-  const location =
-    event.format === "online"
-      ? "Online"
-      : [event.venue, event.address ?? event.city].filter(Boolean).join(", ");
-  return buildCalendar({
-    uid: `event-${event.slug}@${uidDomain}`,
-    stamp: now,
-    start: event.start,
-    end: event.end,
-    timeZone: event.timeZone,
-    summary: event.title,
-    description: description.join("\n\n"),
-    location,
-    url: pageUrl,
-    productId: `-//${siteConfig.name}//Events//EN`,
+  return eventCalendarFile(event, {
+    now,
+    pageUrl: new URL(eventPath(event.slug), origin).href,
+    registrationUrl: isPast(event, now) ? undefined : event.registrationUrl,
   });
 }

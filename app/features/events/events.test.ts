@@ -8,6 +8,7 @@ import {
   loadEvents,
   nextEventAt,
   scheduleAt,
+  toEventFacts,
   toEventView,
   type EventEntry,
 } from "~/features/events/events.server";
@@ -65,11 +66,78 @@ describe("events collection", () => {
   });
 
   it("requires an agenda or speakers, and an https registration URL when there is one", () => {
-    const bare = valid.replace(/^agenda:[\s\S]*?(?=^registrationUrl)/m, "");
+    const bare = valid.replace(/^agenda:[\s\S]*?(?=^capacity)/m, "");
     expect(() => load(bare)).toThrow(/- agenda: give an agenda, speakers, or both/);
-    expect(() => load(valid.replace("https://events", "http://events"))).toThrow(
+    const partner = (url: string) =>
+      valid
+        .replace(/^capacity:[\s\S]*?(?=^services)/m, "")
+        .replace(/^services:/m, `registrationUrl: ${url}\nservices:`);
+    expect(load(partner("https://partner.example.org/signup"))[0]?.registrationUrl).toBe(
+      "https://partner.example.org/signup",
+    );
+    expect(() => load(partner("http://partner.example.org/signup"))).toThrow(
       /- registrationUrl: must be an https:\/\/ URL/,
     );
+  });
+
+  it("takes capacity, a closing time and questions for registration on the site, never with a partner's URL", () => {
+    const [workshop] = load(valid);
+    expect(workshop).toMatchObject({ capacity: 24, questions: [{ id: "role", required: true }] });
+    expect(workshop?.closesAt).toEqual(workshop?.startsAt);
+
+    const closing = load(
+      valid.replace("capacity: 24", "capacity: 24\nregistrationClosesAt: 2027-02-10T12:00"),
+    );
+    expect(closing[0]?.closesAt.toISOString()).toBe("2027-02-10T12:00:00.000Z");
+
+    expect(() =>
+      load(
+        valid.replace(/^services:/m, "registrationUrl: https://partner.example.org/x\nservices:"),
+      ),
+    ).toThrow(/- capacity: belongs to registration on this site[\s\S]*- questions: belongs/);
+    expect(() => load(valid.replace("capacity: 24", "capacity: 0"))).toThrow(/- capacity:/);
+    expect(() =>
+      load(valid.replace("capacity: 24", "capacity: 24\nregistrationClosesAt: 2027-02-11T15:00")),
+    ).toThrow(/- registrationClosesAt: must not be after start \(2027-02-11T14:00\)/);
+    expect(() => load(valid.replace("  - id: role", "  - id: Role"))).toThrow(
+      /- questions\.0\.id: must be lower-case words/,
+    );
+    const twice = valid.replace(
+      "      - Something else\n",
+      "      - Something else\n  - id: role\n    label: Your role, again\n",
+    );
+    expect(() => load(twice)).toThrow(/- questions\.1\.id: must be unique, "role" is used twice/);
+  });
+
+  it("takes a joining link for online events only", () => {
+    expect(
+      load(valid.replace("capacity: 24", "capacity: 24\njoinUrl: https://meet.example.org/abc"))[0]
+        ?.joinUrl,
+    ).toBe("https://meet.example.org/abc");
+    const inPerson = readFileSync("content/events/reconciliation-round-table-london.yaml", "utf8");
+    expect(() =>
+      load(
+        inPerson.replace("capacity: 20", "capacity: 20\njoinUrl: https://meet.example.org/abc"),
+        "reconciliation-round-table-london",
+      ),
+    ).toThrow(/- joinUrl: is for online events only/);
+  });
+});
+
+describe("the events' content", () => {
+  it("sends nobody to a made-up domain: our own events register on the site", () => {
+    for (const event of events) {
+      for (const url of [event.registrationUrl, event.joinUrl]) {
+        if (url)
+          expect(new URL(url).hostname, event.slug).not.toMatch(
+            /(^|\.)(example|test|invalid)$|corvanta/,
+          );
+      }
+    }
+    const round = events.find((event) => event.slug === "reconciliation-round-table-london");
+    // Its summary promises "Places are limited to 20".
+    expect(round?.summary).toContain("limited to 20");
+    expect(round?.capacity).toBe(20);
   });
 });
 
@@ -102,10 +170,32 @@ describe("toEventView and eventCalendar", () => {
     const view = toEventView(workshop, before);
     expect(view.when).toBe("Thu 11 February 2027, 14:00–17:00 GMT");
     expect(view.status).toBe("upcoming");
-    expect(view.registrationUrl).toBe(workshop.registrationUrl);
+    expect(view.registration).toEqual({ at: "site", open: true });
     const after = toEventView(workshop, workshop.startsAt);
     expect(after.status).toBe("past");
-    expect(after.registrationUrl).toBeUndefined();
+    expect(after.registration).toEqual({ at: "none" });
+  });
+
+  it("closes registration on the site at the closing time, before the event starts", () => {
+    const round = events.find((event) => event.slug === "reconciliation-round-table-london")!;
+    expect(round.closesAt.getTime()).toBeLessThan(round.startsAt.getTime());
+    const justBefore = new Date(round.closesAt.getTime() - 1);
+    expect(toEventView(round, justBefore).registration).toEqual({ at: "site", open: true });
+    const closed = toEventView(round, round.closesAt);
+    expect(closed.status).toBe("upcoming");
+    expect(closed.registration).toEqual({ at: "site", open: false });
+  });
+
+  it("hands the registration desk the event's facts", () => {
+    const round = events.find((event) => event.slug === "reconciliation-round-table-london")!;
+    expect(toEventFacts(round)).toMatchObject({
+      slug: round.slug,
+      capacity: 20,
+      startsAt: "2027-03-18T09:30:00.000Z",
+      closesAt: "2027-03-16T17:00:00.000Z",
+      questions: [{ id: "dietary-needs", required: false }],
+    });
+    expect(toEventFacts(workshop).joinUrl).toBeUndefined();
   });
 
   it("builds a calendar that parses back to the content's instants, zone and title", () => {

@@ -100,6 +100,21 @@ export function choice<const T extends readonly [string, ...string[]]>(
   return z.enum(values, { error: choiceError(messages) });
 }
 
+/** An optional choice: nothing chosen is null; anything else must be in the list. */
+export function optionalChoice(values: readonly string[], messages: FieldMessages) {
+  return z.pipe(
+    z.pipe(
+      typedText(normalizeLine),
+      z.string().check(
+        z.refine((value) => value === "" || values.includes(value), {
+          error: messages.malformed,
+        }),
+      ),
+    ),
+    z.transform((value: string): string | null => (value === "" ? null : value)),
+  );
+}
+
 /** A ticked checkbox whose value is "yes"; read as `true`. */
 export function consentField(messages: FieldMessages) {
   return z.pipe(

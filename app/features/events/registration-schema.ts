@@ -1,0 +1,108 @@
+import * as z from "zod/mini";
+import {
+  questionField,
+  questionMessages,
+  registrationFieldLimits,
+  registrationFields,
+  registrationMessages,
+  registrationValues,
+  type RegistrationErrors,
+  type RegistrationValues,
+} from "~/features/events/registration-fields";
+import type { EventQuestion } from "~/features/events/registration-view";
+import {
+  choice,
+  consentField,
+  fieldErrors,
+  optionalChoice,
+  optionalText,
+  personFieldSchemas,
+  requiredText,
+} from "~/lib/forms/schema";
+
+/**
+ * The registration form's one schema, shared by the browser (checks before
+ * posting) and the server (checks every post): the contact form's person
+ * fields and rules (app/lib/forms/schema.ts), an optional job title, the
+ * event's own questions, and consent. The form fetches it when the visitor
+ * first uses it, not with the page (docs/decisions/060).
+ */
+
+const HAS_LETTER = /\p{L}/u;
+
+function questionSchema(question: EventQuestion) {
+  const messages = questionMessages(question);
+  if (question.options) {
+    const options = question.options as [string, ...string[]];
+    return question.required ? choice(options, messages) : optionalChoice(options, messages);
+  }
+  const text = { messages, max: registrationFieldLimits.answer };
+  return question.required
+    ? requiredText({ ...text, isWellFormed: () => true })
+    : optionalText(text);
+}
+
+/** The schema of one event's form: its questions are part of it. */
+export function registrationSchema(questions: readonly EventQuestion[]) {
+  return z.object({
+    ...personFieldSchemas,
+    jobTitle: optionalText({
+      messages: registrationMessages.jobTitle,
+      max: registrationFieldLimits.jobTitle,
+      isWellFormed: (value) => HAS_LETTER.test(value),
+    }),
+    ...Object.fromEntries(
+      questions.map((question) => [questionField(question), questionSchema(question)]),
+    ),
+    consent: consentField(registrationMessages.consent),
+  });
+}
+
+/** A valid registration, normalised: what the server stores. */
+export type RegistrationEntry = {
+  name: string;
+  email: string;
+  company: string;
+  jobTitle: string | null;
+  /** The event's question ids to the answers given; questions left empty are left out. */
+  answers: Record<string, string>;
+};
+
+export type RegistrationResult =
+  | { success: true; registration: RegistrationEntry }
+  | { success: false; errors: RegistrationErrors; values: RegistrationValues };
+
+/** Validates posted form data against one event's form; errors are keyed by field. */
+export function validateRegistration(
+  formData: FormData,
+  questions: readonly EventQuestion[],
+): RegistrationResult {
+  const values = registrationValues(formData, questions);
+  const fields = registrationFields(questions);
+  const result = registrationSchema(questions).safeParse(values);
+  if (!result.success) {
+    const isField = (name: string): name is string => fields.includes(name);
+    return { success: false, errors: fieldErrors(result.error.issues, isField), values };
+  }
+  const data = result.data as Record<string, unknown> & {
+    name: string;
+    email: string;
+    company: string;
+    jobTitle: string | null;
+  };
+  const answers: Record<string, string> = {};
+  for (const question of questions) {
+    const answer = data[questionField(question)];
+    if (typeof answer === "string") answers[question.id] = answer;
+  }
+  return {
+    success: true,
+    registration: {
+      name: data.name,
+      email: data.email,
+      company: data.company,
+      jobTitle: data.jobTitle,
+      answers,
+    },
+  };
+}

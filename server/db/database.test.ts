@@ -2,6 +2,7 @@ import Sqlite from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
@@ -94,5 +95,65 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
     expect(await restarted.selectFrom("app_secrets").selectAll().execute()).toEqual([
       { name: "kept", value: "across restarts" },
     ]);
+  });
+});
+
+describe.each(testDatabaseKinds)("the event registrations migration on %s", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database.drop());
+
+  it("keeps the outbox's waiting lead notifications, and lets a row carry a lead or a registration", async () => {
+    database = await createTestDatabase(kind);
+    const db = await database.open({ migrate: false });
+    const first = Object.keys(migrations)[0]!;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(first)).error).toBeUndefined();
+
+    const at = "2026-11-20T10:00:00.000Z";
+    await db
+      .insertInto("leads")
+      .values({
+        id: "lead-1",
+        created_at: at,
+        name: "Ana",
+        email: "ana@northwind.example",
+        company: "Northwind",
+        phone: null,
+        service: "iot",
+        budget: "not-sure",
+        message: "A message long enough.",
+        consented_at: at,
+      })
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values({ id: "outbox-1", lead_id: "lead-1", created_at: at, next_attempt_at: at })
+      .execute();
+
+    await migrateToLatest(db);
+    await migrateToLatest(db);
+    expect(await db.selectFrom("outbox").selectAll().execute()).toEqual([
+      {
+        id: "outbox-1",
+        lead_id: "lead-1",
+        registration_id: null,
+        kind: "lead-notification",
+        created_at: at,
+        attempts: 0,
+        next_attempt_at: at,
+        sent_at: null,
+        last_error: null,
+      },
+    ]);
+    // A row names exactly one thing to tell about.
+    await expect(
+      db
+        .insertInto("outbox")
+        .values({ id: "outbox-2", lead_id: null, created_at: at, next_attempt_at: at })
+        .execute(),
+    ).rejects.toThrow();
+    // The rebuilt table keeps its foreign key and its index of pending rows.
+    await db.deleteFrom("leads").execute();
+    expect(await db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 });

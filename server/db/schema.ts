@@ -11,6 +11,8 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   app_secrets: AppSecretTable;
+  registration_events: RegistrationEventTable;
+  registrations: RegistrationTable;
 }
 
 /** One enquiry from the contact form, stored as the visitor sent it (normalised by the schema). */
@@ -29,10 +31,16 @@ export interface LeadTable {
   consented_at: string;
 }
 
-/** The notification e-mail of one lead, written in the lead's transaction and sent by the worker. */
+/**
+ * One e-mail to send, written in the same transaction as what it tells about
+ * and sent by the worker: a lead's notification (`lead_id`), or one of an
+ * event registration's e-mails (`registration_id`, and `kind` says which).
+ */
 export interface OutboxTable {
   id: string;
-  lead_id: string;
+  lead_id: string | null;
+  registration_id: string | null;
+  kind: Generated<OutboxKind>;
   created_at: string;
   attempts: Generated<number>;
   /** The worker picks the row up at or after this time; a claim pushes it ahead as a lease. */
@@ -54,6 +62,59 @@ export interface AppSecretTable {
   value: string;
 }
 
+/** What an outbox row sends (server/registrations/registration-mail.ts writes the registration ones). */
+export type OutboxKind =
+  | "lead-notification"
+  /** To the attendee: the place is theirs, with the calendar file and the cancellation link. */
+  | "registration-confirmed"
+  /** To the attendee: on the waiting list, with the cancellation link. */
+  | "registration-waiting"
+  /** To the attendee: a place came free and is now theirs. */
+  | "registration-promoted"
+  /** To the team: a new registration, Reply-To the attendee. */
+  | "registration-team-new"
+  /** To the team: a registration was cancelled, Reply-To the attendee. */
+  | "registration-team-cancelled";
+
+/**
+ * An event that takes registrations on the site, one row each: the row every
+ * registration and cancellation of the event locks first (so seats are
+ * counted one transaction at a time, on PostgreSQL as on SQLite), and the
+ * event's facts as the site last handed them over (JSON of EventFacts in
+ * app/features/events/registration-view.ts), for the e-mails.
+ */
+export interface RegistrationEventTable {
+  slug: string;
+  facts: string;
+  updated_at: string;
+}
+
+export type RegistrationStatus = "confirmed" | "waiting" | "cancelled";
+
+/** One person's registration for one event, as the form sent it (normalised by the schema). */
+export interface RegistrationTable {
+  id: string;
+  event_slug: string;
+  /** Arrival order within the event, from 1: the waiting list's order. */
+  seq: number;
+  status: RegistrationStatus;
+  created_at: string;
+  name: string;
+  /** As typed (normalised); `email_key` is its lower-case form, unique per event while active. */
+  email: string;
+  email_key: string;
+  company: string;
+  job_title: string | null;
+  /** JSON object: the event's question ids to the answers given (empty answers left out). */
+  answers: string;
+  /** When the person ticked the consent box: the moment the registration was received. */
+  consented_at: string;
+  /** When the place became theirs: at once, or when promoted from the waiting list. */
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
 export type Lead = Selectable<LeadTable>;
 export type NewLead = Insertable<LeadTable>;
 export type OutboxEntry = Selectable<OutboxTable>;
+export type Registration = Selectable<RegistrationTable>;

@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findEvent, toEventFacts } from "~/features/events/events.server";
+import type { EventFacts } from "~/features/events/registration-view";
+import { manualClock, recordingLogger, type ManualClock } from "../../tests/support/manual-clock";
+import {
+  registrationPost,
+  registrationFormFields,
+  cancellationPost,
+} from "../../tests/support/registration-posts";
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../../tests/support/test-databases";
+import type { AppDatabase } from "../db/database";
+import { signCancelToken } from "./cancel-token";
+import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
+import { listRegistrations } from "./registration-store";
+
+const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
+const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-04";
+const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
+
+describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
+  let database: TestDatabase;
+  let db: AppDatabase;
+  let clock: ManualClock;
+  let log: ReturnType<typeof recordingLogger>;
+  let desk: RegistrationDesk;
+  let queued = 0;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = await database.open();
+    // Two months before the round table, which closes on 16 March 2027.
+    clock = manualClock(new Date("2027-01-10T09:00:00.000Z"));
+    log = recordingLogger();
+    queued = 0;
+    desk = createRegistrationDesk({
+      db,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+      onMailQueued: () => (queued += 1),
+    });
+  });
+  afterEach(() => database.drop());
+
+  /** Tokens from forms rendered now, sent after a person's few seconds of typing. */
+  function humanTokens(count = 1): string[] {
+    const tokens = Array.from({ length: count }, () => desk.issueToken());
+    clock.advance(20_000);
+    return tokens;
+  }
+
+  const register = (event: EventFacts, fields: Record<string, string>) =>
+    desk.register(event, registrationPost(fields));
+
+  const rows = () => db.selectFrom("registrations").selectAll().orderBy("seq").execute();
+  const outbox = () =>
+    db.selectFrom("outbox").select(["registration_id", "kind"]).orderBy("created_at").execute();
+
+  it("confirms a place, and queues the attendee's confirmation and the team's notification", async () => {
+    const [token] = humanTokens();
+    const outcome = await register(
+      roundTable,
+      registrationFormFields(token!, {
+        email: "Ana.Ribeiro@Northwind.example",
+        "answer-dietary-needs": "Vegetarian",
+      }),
+    );
+    expect(outcome).toEqual({ kind: "registered", status: "confirmed" });
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      event_slug: roundTable.slug,
+      seq: 1,
+      status: "confirmed",
+      email: "Ana.Ribeiro@Northwind.example",
+      email_key: "ana.ribeiro@northwind.example",
+      answers: JSON.stringify({ "dietary-needs": "Vegetarian" }),
+      consented_at: clock().toISOString(),
+      confirmed_at: clock().toISOString(),
+    });
+    expect(await outbox()).toEqual([
+      { registration_id: row!.id, kind: "registration-confirmed" },
+      { registration_id: row!.id, kind: "registration-team-new" },
+    ]);
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 1, waiting: 0 });
+    expect(queued).toBe(1);
+    expect(log.lines.join("\n")).not.toContain("northwind");
+  });
+
+  it("takes 50 registrations sent at once for 20 places: exactly 20 confirmed, 30 waiting, in arrival order", async () => {
+    const tokens = humanTokens(50);
+    const outcomes = await Promise.all(
+      tokens.map((token, index) =>
+        register(
+          roundTable,
+          registrationFormFields(token, { email: `guest-${index}@parallel.example` }),
+        ),
+      ),
+    );
+    const statuses = outcomes.map((outcome) =>
+      outcome.kind === "registered" ? outcome.status : outcome.kind,
+    );
+    expect(statuses.filter((status) => status === "confirmed")).toHaveLength(20);
+    expect(statuses.filter((status) => status === "waiting")).toHaveLength(30);
+
+    const stored = await rows();
+    expect(stored.map((row) => row.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // The first twenty to arrive hold the places; nobody after them does.
+    expect(stored.slice(0, 20).every((row) => row.status === "confirmed")).toBe(true);
+    expect(stored.slice(20).every((row) => row.status === "waiting")).toBe(true);
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 30 });
+
+    const mails = await outbox();
+    expect(mails.filter((mail) => mail.kind === "registration-confirmed")).toHaveLength(20);
+    expect(mails.filter((mail) => mail.kind === "registration-waiting")).toHaveLength(30);
+    expect(mails.filter((mail) => mail.kind === "registration-team-new")).toHaveLength(50);
+  });
+
+  it("takes one registration per address and event, whatever its case, and says so without storing anything", async () => {
+    const [first, second, third] = humanTokens(3);
+    await register(roundTable, registrationFormFields(first!, { email: "ana@northwind.example" }));
+    const again = await register(
+      roundTable,
+      registrationFormFields(second!, { email: "ANA@Northwind.Example", name: "Someone Else" }),
+    );
+    expect(again).toMatchObject({ kind: "duplicate", values: { name: "Someone Else" } });
+    expect(await rows()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
+
+    // Another event is another registration.
+    const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
+    expect(
+      await register(
+        workshop,
+        registrationFormFields(third!, {
+          email: "ana@northwind.example",
+          "answer-role": "Engineer",
+        }),
+      ),
+    ).toEqual({ kind: "registered", status: "confirmed" });
+  });
+
+  it("refuses a registration once registration has closed, and stores nothing", async () => {
+    // The form was opened just before the closing time, and sent just after.
+    clock.advance(Date.parse(roundTable.closesAt) - clock().getTime() - 10_000);
+    const [token] = humanTokens();
+    const outcome = await register(roundTable, registrationFormFields(token!));
+    expect(outcome).toMatchObject({ kind: "closed" });
+    expect(await rows()).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("answers bad input with each field's message, and the abuse rules as the contact form does, storing nothing", async () => {
+    const [token, trapped, tampered] = humanTokens(3);
+    const invalid = await register(
+      roundTable,
+      registrationFormFields(token!, { email: "not an address", consent: undefined }),
+    );
+    expect(invalid).toMatchObject({
+      kind: "invalid",
+      errors: { email: expect.any(String), consent: expect.any(String) },
+    });
+    expect(
+      await register(roundTable, registrationFormFields(trapped!, { website: "http://x.example" })),
+    ).toMatchObject({ kind: "rejected" });
+    expect(
+      await register(roundTable, registrationFormFields(tampered!.replace(/.$/, "x"))),
+    ).toMatchObject({ kind: "rejected" });
+    expect(log.lines.filter((line) => line.startsWith("Event registration: rejected"))).toEqual([
+      "Event registration: rejected a post from 203.0.113.20 (trap-filled)",
+      "Event registration: rejected a post from 203.0.113.20 (token-invalid)",
+    ]);
+    expect(await rows()).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  describe("cancelling", () => {
+    /** Fills the round table and puts two people on its waiting list. */
+    async function fillRoundTable() {
+      const tokens = humanTokens(22);
+      for (const [index, token] of tokens.entries()) {
+        await register(
+          roundTable,
+          registrationFormFields(token, { email: `p${index}@full.example` }),
+        );
+      }
+      return rows();
+    }
+
+    it("frees the place, gives it to the first person waiting, and queues their e-mail and the team's", async () => {
+      const stored = await fillRoundTable();
+      const leaving = stored[3]!;
+      const [firstWaiting, secondWaiting] = [stored[20]!, stored[21]!];
+      const token = signCancelToken(CANCEL_SECRET, leaving.id);
+
+      expect(await desk.checkCancellation(roundTable, token)).toEqual({
+        kind: "valid",
+        status: "confirmed",
+      });
+      expect(await desk.cancel(roundTable, cancellationPost(token))).toEqual({ kind: "cancelled" });
+
+      const after = await rows();
+      expect(after.find((row) => row.id === leaving.id)).toMatchObject({
+        status: "cancelled",
+        cancelled_at: clock().toISOString(),
+      });
+      expect(after.find((row) => row.id === firstWaiting.id)).toMatchObject({
+        status: "confirmed",
+        confirmed_at: clock().toISOString(),
+      });
+      expect(after.find((row) => row.id === secondWaiting.id)?.status).toBe("waiting");
+      expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 1 });
+      expect((await outbox()).slice(-2)).toEqual([
+        { registration_id: leaving.id, kind: "registration-team-cancelled" },
+        { registration_id: firstWaiting.id, kind: "registration-promoted" },
+      ]);
+      // The staff list: places in the order they were given, then the waiting list.
+      const listed = await listRegistrations(db, roundTable.slug);
+      expect(listed.map((row) => row.id).slice(-2)).toEqual([firstWaiting.id, secondWaiting.id]);
+      expect(listed).toHaveLength(21);
+
+      // The link works once.
+      expect(await desk.checkCancellation(roundTable, token)).toEqual({
+        kind: "already-cancelled",
+      });
+      expect(await desk.cancel(roundTable, cancellationPost(token))).toEqual({
+        kind: "already-cancelled",
+      });
+      expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 1 });
+    });
+
+    it("takes the person off the waiting list without promoting anyone", async () => {
+      const stored = await fillRoundTable();
+      const token = signCancelToken(CANCEL_SECRET, stored[20]!.id);
+      expect(await desk.cancel(roundTable, cancellationPost(token))).toEqual({ kind: "cancelled" });
+      expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 1 });
+      expect((await outbox()).at(-1)?.kind).toBe("registration-team-cancelled");
+    });
+
+    it("refuses a forged or foreign token, and a cancellation after the start, changing nothing", async () => {
+      const stored = await fillRoundTable();
+      const genuine = signCancelToken(CANCEL_SECRET, stored[0]!.id);
+      const forged = [
+        signCancelToken("another-secret-entirely-xxxxxxxxxxxx", stored[0]!.id),
+        genuine.slice(0, -2),
+        `c1.${stored[1]!.id}.${genuine.split(".")[2]}`,
+        "",
+        "c1.not-a-uuid.x",
+      ];
+      for (const token of forged) {
+        expect(await desk.checkCancellation(roundTable, token), token).toEqual({ kind: "invalid" });
+        expect(await desk.cancel(roundTable, cancellationPost(token)), token).toEqual({
+          kind: "invalid",
+        });
+      }
+      expect(await desk.checkCancellation(roundTable, null)).toEqual({ kind: "invalid" });
+      // A genuine token used on another event's page.
+      const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
+      expect(await desk.cancel(workshop, cancellationPost(genuine))).toEqual({ kind: "invalid" });
+
+      clock.advance(Date.parse(roundTable.startsAt) - clock().getTime());
+      expect(await desk.cancel(roundTable, cancellationPost(genuine))).toEqual({ kind: "closed" });
+      expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 2 });
+    });
+
+    it("lets a person who cancelled register again", async () => {
+      const [first, second] = humanTokens(2);
+      await register(roundTable, registrationFormFields(first!, { email: "back@again.example" }));
+      const [row] = await rows();
+      await desk.cancel(roundTable, cancellationPost(signCancelToken(CANCEL_SECRET, row!.id)));
+      expect(
+        await register(
+          roundTable,
+          registrationFormFields(second!, { email: "back@again.example" }),
+        ),
+      ).toEqual({ kind: "registered", status: "confirmed" });
+      expect((await rows()).map((r) => r.status)).toEqual(["cancelled", "confirmed"]);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { cancelTokenField } from "~/features/events/registration-fields";
+import type { FormPost } from "../../server/leads/form-post";
+import { contactPost, guardedFields, urlEncoded, type PostFields } from "./contact-posts";
+
+/** A complete, valid registration for an event without required questions. */
+export const validRegistration = {
+  name: "Ana Ribeiro",
+  email: "ana.ribeiro@northwind.example",
+  company: "Northwind Logistics",
+  jobTitle: "Head of Payment Operations",
+  consent: "yes",
+} as const;
+
+/** The registration form's fields plus an empty trap and the given token; `undefined` leaves a field out. */
+export function registrationFormFields(
+  token: string,
+  overrides: PostFields = {},
+): Record<string, string> {
+  return guardedFields(validRegistration, token, overrides);
+}
+
+/** A registration post as the server's guard hands it to the registration desk. */
+export function registrationPost(
+  fields: Record<string, string>,
+  clientAddress = "203.0.113.20",
+): FormPost {
+  return contactPost(fields, clientAddress);
+}
+
+/** The cancellation page's post: its one field is the link's token. */
+export function cancellationPost(token: string, clientAddress = "203.0.113.20"): FormPost {
+  return {
+    body: Buffer.from(urlEncoded({ [cancelTokenField]: token })),
+    contentType: "application/x-www-form-urlencoded",
+    clientAddress,
+  };
+}

@@ -1,4 +1,10 @@
 import type { ContactFormFailure } from "~/features/contact/contact-form-fields";
+import type {
+  CancellationCheck,
+  CancellationOutcome,
+  RegistrationOutcome,
+} from "~/features/events/registration-fields";
+import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 
 /**
  * What the production server (server/app.ts) hands the route modules with
@@ -9,6 +15,8 @@ import type { ContactFormFailure } from "~/features/contact/contact-form-fields"
 declare module "react-router" {
   interface AppLoadContext {
     contactForm?: ContactFormContext;
+    /** The events' registration desk (server/registrations), bound to the current request. */
+    eventRegistration?: EventRegistrationContext;
     /** This response's Content-Security-Policy nonce, for React's inline scripts (entry.server.tsx). */
     cspNonce?: string;
     /** Writes an error to the server's structured log (server/log.ts). */
@@ -27,4 +35,21 @@ export interface ContactFormContext {
    * server) and stores it as a lead; resolves once the lead is committed.
    */
   receive(): Promise<ContactFormOutcome>;
+}
+
+/**
+ * Registration for an event, bound to the current request. The route hands
+ * over the event's facts: the server does not read content/.
+ */
+export interface EventRegistrationContext {
+  /** A fresh signed time token for the registration form in this response. */
+  issueToken(): string;
+  /** Confirmed and waiting registrations, read now. */
+  seats(slug: string): Promise<SeatCounts>;
+  /** Checks the post of this request and stores the registration; resolves once committed. */
+  register(event: EventFacts): Promise<RegistrationOutcome>;
+  /** What a cancellation link's token names; changes nothing. */
+  checkCancellation(event: EventFacts, token: string | null): Promise<CancellationCheck>;
+  /** Cancels the registration named by the token posted in this request. */
+  cancel(event: EventFacts): Promise<CancellationOutcome>;
 }

@@ -17,6 +17,8 @@ export default [
     route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
     route("events/:slug", "routes/event-detail.tsx"),
+    // Cancelling a registration, from the link in its confirmation e-mail.
+    route("events/:slug/cancel", "routes/event-cancel.tsx"),
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

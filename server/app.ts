@@ -5,6 +5,8 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { clientAddress, contactFormContext, formPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
+import { eventRegistrationContext } from "./registrations/http";
+import type { RegistrationDesk } from "./registrations/registration-desk";
 import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
 import { securityHeaders, setPolicy } from "./security-headers";
@@ -29,6 +31,11 @@ export type AppOptions = {
    * page still renders, and its form posts are answered 503.
    */
   leads?: LeadIntake;
+  /**
+   * The events' registration desk (server/registrations). Without it event
+   * pages show no seat counts, and registrations are answered 503.
+   */
+  registrations?: RegistrationDesk;
   /**
    * Which proxies may set X-Forwarded-For (Express's "trust proxy", from
    * TRUST_PROXY). None by default: the client address is the socket's peer.
@@ -64,6 +71,7 @@ export function createApp({
   mode = "production",
   now = () => new Date(),
   leads,
+  registrations,
   trustProxy = false,
   log = createServerLog({ level: "silent" }),
   https = false,
@@ -149,12 +157,15 @@ export function createApp({
       build,
       mode,
       // The clock loaders read (decision 031) and, when the lead pipeline runs,
-      // the contact form's intake.
+      // the contact form's intake and the events' registration desk.
       getLoadContext: (_req, res) => ({
         now,
         cspNonce: res.locals.cspNonce as string,
         logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
         ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
+        ...(registrations
+          ? { eventRegistration: eventRegistrationContext(registrations, res) }
+          : {}),
       }),
     }),
   );

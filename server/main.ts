@@ -40,6 +40,7 @@ const app = createApp({
   clientDir,
   mode: env.NODE_ENV,
   leads: leads.intake,
+  registrations: leads.registrations,
   trustProxy: env.TRUST_PROXY,
   log,
   https: env.SITE_URL.startsWith("https:"),

@@ -44,6 +44,15 @@ export function eventRegistrationPath(slug: string): string {
 }
 
 /**
+ * Where a registration is cancelled: the signed token from the confirmation
+ * e-mail rides in the query string, which the server's log never records.
+ */
+export function eventCancelPath(slug: string, token?: string): string {
+  const path = href("/events/:slug/cancel", { slug });
+  return token === undefined ? path : `${path}?token=${encodeURIComponent(token)}`;
+}
+
+/**
  * The paths an event's forms post to, with and without JavaScript (React
  * Router posts to the route's ".data" URL): the registration, to the event's
  * page, and the cancellation.

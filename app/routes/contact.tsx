@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import type { Route } from "./+types/contact";
 import { ContactEnquiry } from "~/features/contact/contact-enquiry";
 import { ContactOffices } from "~/features/contact/contact-offices";
@@ -35,25 +36,15 @@ export async function action({ context }: Route.ActionArgs) {
     throw data("The contact form needs the site's own server (npm start).", { status: 503 });
   }
   const outcome = await context.contactForm.receive();
-  switch (outcome.kind) {
-    case "accepted":
-      // The lead is committed; only now is the visitor told so.
-      return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
-    case "rate-limited":
-      return data(outcome, {
-        status: 429,
-        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-      });
-    default:
-      return data(outcome, { status: 400 });
+  // The lead is committed; only now is the visitor told so.
+  if (outcome.kind === "accepted") {
+    return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
   }
+  return refusedPost(outcome);
 }
 
 // A document post answered 429 keeps the action's Retry-After.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
-};
+export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { copy, formToken, defaultService, sent } = loaderData;

@@ -1,25 +1,65 @@
 import { eventPath, eventRegistrationPath, socialCardPath, paths } from "~/config/paths";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { EventDetails } from "~/features/events/event-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { EventActions, EventFacts } from "~/features/events/event-card";
 import { eventKinds } from "~/features/events/event-view";
-import { findEvent, toEventView } from "~/features/events/events.server";
+import { findEvent, toEventFacts, toEventView } from "~/features/events/events.server";
+import {
+  readRegistrationAnswer,
+  registrationAnswerPath,
+} from "~/features/events/registration-fields";
+import {
+  RegistrationSection,
+  type EventRegistration,
+} from "~/features/events/registration-section";
+import {
+  registrationState,
+  registrationStateLabel,
+  takesRegistrations,
+} from "~/features/events/registration-view";
+import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
-import { isoWithOffset } from "~/features/events/zoned-time";
+import { formatDateTime, isoWithOffset } from "~/features/events/zoned-time";
 import { requestTime } from "~/lib/request-clock";
 
-// One event's page, server-rendered per request like the list: its
-// registration closes when it starts. Unknown slugs are 404 (docs/decisions/032).
-export function loader({ params, context }: Route.LoaderArgs) {
-  const event = findEvent(params.slug);
-  if (!event) throw data(null, { status: 404 });
-  const view = toEventView(event, requestTime(context));
+// One event's page, server-rendered per request like the list: its seats are
+// read from the database when it is served, and its registration closes at
+// the closing time or the start (docs/decisions/033). Unknown slugs are 404
+// (docs/decisions/032).
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const entry = findEvent(params.slug);
+  if (!entry) throw data(null, { status: 404 });
+  const now = requestTime(context);
+  const view = toEventView(entry, now);
+  const facts = toEventFacts(entry);
+  const desk = context.eventRegistration;
+  const counts =
+    desk && view.registration.at === "site"
+      ? await desk.seats(entry.slug).catch((error: unknown) => {
+          // The page still serves the event, without the count.
+          context.logError?.(error, { method: "GET", path: eventPath(entry.slug) });
+          return null;
+        })
+      : null;
+  const state = registrationState(
+    { ...facts, registrationUrl: entry.registrationUrl },
+    counts,
+    now,
+  );
+  const registration: EventRegistration = {
+    state,
+    questions: facts.questions,
+    formToken: desk && takesRegistrations(state) ? desk.issueToken() : null,
+    closesAt:
+      entry.closesAt < entry.startsAt ? formatDateTime(entry.closesAt, entry.timeZone) : null,
+    answer: readRegistrationAnswer(new URL(request.url)),
+  };
   const path = eventPath(view.slug);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [
@@ -39,11 +79,15 @@ export function loader({ params, context }: Route.LoaderArgs) {
               address: view.address,
             },
       image: socialCardPath(path),
-      registrationUrl:
-        view.registration.at === "partner"
-          ? view.registration.url
-          : absoluteUrl(eventRegistrationPath(view.slug)),
-      upcoming: view.status === "upcoming",
+      offer:
+        state.kind === "partner"
+          ? { url: state.url, soldOut: false }
+          : takesRegistrations(state)
+            ? {
+                url: absoluteUrl(eventRegistrationPath(view.slug)),
+                soldOut: state.kind === "waiting-list",
+              }
+            : undefined,
     }),
     breadcrumbJsonLd([
       { name: "Home", path: paths.home },
@@ -51,8 +95,28 @@ export function loader({ params, context }: Route.LoaderArgs) {
       { name: view.title, path },
     ]),
   ];
-  return { event: view, jsonLd };
+  return { event: view, registration, jsonLd };
 }
+
+// The registration form's post: with JavaScript to /events/<slug>.data, without it
+// to the page. Stored, it redirects (303) to the page's answer; otherwise the
+// form comes back with its errors or message.
+export async function action({ params, context }: Route.ActionArgs) {
+  const entry = findEvent(params.slug);
+  if (!entry || entry.registrationUrl) throw data(null, { status: 404 });
+  if (!context.eventRegistration) {
+    throw data("Registration needs the site's own server (npm start).", { status: 503 });
+  }
+  const outcome = await context.eventRegistration.register(toEventFacts(entry));
+  // The registration is committed; only now is the visitor told so.
+  if (outcome.kind === "registered") {
+    return redirect(registrationAnswerPath(entry.slug, outcome.status), 303);
+  }
+  return refusedPost(outcome, ["duplicate", "closed"]);
+}
+
+// A document post answered 429 keeps the action's Retry-After.
+export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];
@@ -76,7 +140,8 @@ function describe(event: Route.ComponentProps["loaderData"]["event"]): string {
 }
 
 export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, registration } = loaderData;
+  const { state } = registration;
   return (
     <>
       <PageHero
@@ -85,7 +150,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
         lead={
           <>
             <EventFacts event={event} inverse size="large" className="mt-1" />
-            {event.status === "past" && (
+            {state.kind === "ended" ? (
               <span className="mt-4 block text-base text-slate-300">
                 This event has taken place.{" "}
                 <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
@@ -97,12 +162,36 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </Link>
                 .
               </span>
+            ) : (
+              state.kind !== "partner" && (
+                <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-white/15">
+                  <span
+                    aria-hidden="true"
+                    className={
+                      state.kind === "open"
+                        ? "size-2 rounded-full bg-emerald-400"
+                        : state.kind === "waiting-list"
+                          ? "size-2 rounded-full bg-amber-400"
+                          : "size-2 rounded-full bg-slate-400"
+                    }
+                  />
+                  {registrationStateLabel(state)}
+                </span>
+              )
             )}
           </>
         }
-        actions={<EventActions event={event} inverse className="w-full" />}
+        actions={
+          <EventActions
+            event={event}
+            inverse
+            className="w-full"
+            registerLabel={state.kind === "waiting-list" ? "Join the waiting list" : "Register"}
+          />
+        }
       />
       <EventDetails event={event} />
+      <RegistrationSection event={event} registration={registration} />
       <CallToAction
         title="Want us to run this session for your team?"
         lead="Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams."

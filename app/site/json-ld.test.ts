@@ -71,7 +71,7 @@ describe("JSON-LD builders", () => {
     const online = eventJsonLd({
       ...event,
       location: { kind: "online", url: "https://meet.example/x" },
-      upcoming: true,
+      offer: { url: "https://site.example/events/x#register", soldOut: false },
     });
     expect(online).toMatchObject({
       eventStatus: "https://schema.org/EventScheduled",
@@ -79,12 +79,20 @@ describe("JSON-LD builders", () => {
       location: { "@type": "VirtualLocation", url: "https://meet.example/x" },
       startDate: event.startDate,
     });
-    expect(online.offers).toMatchObject({ availability: "https://schema.org/InStock" });
+    expect(online.offers).toMatchObject({
+      url: "https://site.example/events/x#register",
+      availability: "https://schema.org/InStock",
+    });
+    const full = eventJsonLd({
+      ...event,
+      location: { kind: "online", url: "https://meet.example/x" },
+      offer: { url: "https://site.example/events/x#register", soldOut: true },
+    });
+    expect(full.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
 
     const inPerson = eventJsonLd({
       ...event,
       location: { kind: "in-person", venue: "Corvanta Digital", city: "London" },
-      upcoming: false,
     });
     expect(inPerson).toMatchObject({
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",

@@ -125,9 +125,8 @@ export function eventJsonLd(event: {
   endDate: string;
   location: EventLocation;
   image: string;
-  registrationUrl?: string;
-  /** Whether the event is still ahead (registration is offered). */
-  upcoming: boolean;
+  /** Registration, while it is offered: where, and whether every place is taken. */
+  offer?: { url: string; soldOut: boolean };
 }): JsonLd {
   const location =
     event.location.kind === "online"
@@ -157,15 +156,17 @@ export function eventJsonLd(event: {
     location,
     image: [absoluteUrl(event.image)],
     organizer: { "@type": "Organization", name: siteConfig.name, url: absoluteUrl(paths.home) },
-    // Registration is offered only while the event is ahead; it is free.
-    ...(event.upcoming
+    // Registration is offered only while it is open; it is free.
+    ...(event.offer
       ? {
           offers: {
             "@type": "Offer",
-            url: event.registrationUrl ?? absoluteUrl(paths.contact),
+            url: event.offer.url,
             price: 0,
             priceCurrency: "GBP",
-            availability: "https://schema.org/InStock",
+            availability: event.offer.soldOut
+              ? "https://schema.org/SoldOut"
+              : "https://schema.org/InStock",
           },
         }
       : {}),

@@ -16,9 +16,17 @@ import type { Lead } from "../db/schema";
  */
 export type LeadMail = {
   from: string;
-  to: string[];
+  /**
+   * Configured addresses as text; a visitor's address (an event registration's
+   * e-mails) only as an address object, which nodemailer never parses.
+   */
+  to: (string | { name: string; address: string })[];
+  /** The visitor's address, so that "Reply" writes to them (the team's registration notices). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** Files sent with the text: an event's calendar file. */
+  attachments?: { filename: string; content: string; contentType: string }[];
   /** Derived from the lead id: a retried send reuses it, so mail clients can fold duplicates. */
   messageId: string;
 };
@@ -76,7 +84,7 @@ function formatReceived(date: Date): string {
   }).format(date)} UTC`;
 }
 
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   return /@([^\s>]+)/.exec(address)?.[1] ?? "localhost";
 }
 

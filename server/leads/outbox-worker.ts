@@ -1,18 +1,53 @@
 import type { AppDatabase } from "../db/database";
-import { composeLeadNotification, type LeadMailSettings, type Mailer } from "./lead-mail";
+import type { OutboxEntry } from "../db/schema";
+import {
+  composeLeadNotification,
+  type LeadMail,
+  type LeadMailSettings,
+  type Mailer,
+} from "./lead-mail";
 import { systemClock, type Clock, type Logger } from "./logger";
 
 /**
- * Sends the queued lead notifications. It runs inside the server process: a
+ * Sends the queued e-mails: lead notifications, and event registrations'
+ * e-mails (server/registrations/registration-mail.ts). It runs inside the server process: a
  * tick claims each due outbox row (so two processes never send the same row at
  * once), sends one e-mail, and marks the row sent; when sending fails the row
  * waits longer after each attempt. A row claimed by a process that then dies
  * becomes due again when its lease runs out, so every lead is sent at least once.
  */
+/** What an outbox row says about its e-mail. */
+export type OutboxRow = Pick<OutboxEntry, "id" | "lead_id" | "registration_id" | "kind">;
+
+/** Writes the e-mail an outbox row stands for, at the moment it is sent. */
+export type OutboxComposer = (row: OutboxRow) => Promise<LeadMail>;
+
+/** The lead notifications: the rows with a lead_id. */
+export function leadNotificationComposer(db: AppDatabase, mail: LeadMailSettings): OutboxComposer {
+  return async (row) => {
+    if (row.lead_id === null) throw new Error(`outbox row ${row.id} names no lead`);
+    const lead = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", row.lead_id)
+      .executeTakeFirstOrThrow();
+    return composeLeadNotification(lead, mail);
+  };
+}
+
+/** How the log names an outbox row: ids only. */
+function describeRow(row: OutboxRow): string {
+  return row.lead_id !== null
+    ? `Lead notification for lead ${row.lead_id}`
+    : `E-mail ${row.kind} for registration ${row.registration_id}`;
+}
+
 export type OutboxWorkerOptions = {
   db: AppDatabase;
   mailer: Mailer;
   mail: LeadMailSettings;
+  /** Writes each row's e-mail; lead notifications (from `mail`) unless given. */
+  compose?: OutboxComposer;
   log: Logger;
   now?: Clock;
   /** How often the worker looks for due rows when nothing wakes it. */
@@ -45,6 +80,7 @@ export function createOutboxWorker({
   db,
   mailer,
   mail,
+  compose = leadNotificationComposer(db, mail),
   log,
   now = systemClock,
   pollIntervalMs = 15_000,
@@ -60,7 +96,7 @@ export function createOutboxWorker({
     const startedAt = now();
     const due = await db
       .selectFrom("outbox")
-      .select(["id", "lead_id", "attempts", "next_attempt_at"])
+      .select(["id", "lead_id", "registration_id", "kind", "attempts", "next_attempt_at"])
       .where("sent_at", "is", null)
       .where("next_attempt_at", "<=", startedAt.toISOString())
       .orderBy("next_attempt_at")
@@ -81,13 +117,8 @@ export function createOutboxWorker({
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue; // another process has it
 
-      const lead = await db
-        .selectFrom("leads")
-        .selectAll()
-        .where("id", "=", row.lead_id)
-        .executeTakeFirstOrThrow();
       try {
-        await mailer.send(composeLeadNotification(lead, mail));
+        await mailer.send(await compose(row));
         await db
           .updateTable("outbox")
           .set({ sent_at: now().toISOString(), last_error: null })
@@ -104,7 +135,7 @@ export function createOutboxWorker({
           .execute();
         result.failed += 1;
         log.warn(
-          `Lead notification for lead ${row.lead_id} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
+          `${describeRow(row)} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
         );
         // The mail server is most likely away for the others too: try again on a later tick.
         break;

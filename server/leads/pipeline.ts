@@ -5,20 +5,31 @@ import {
   pingDatabase,
   type AppDatabase,
 } from "../db/database";
+import { loadAppSecret } from "../db/app-secrets";
 import type { ServerEnv } from "../env";
+import { cancelSecretName } from "../registrations/cancel-token";
+import { createRegistrationDesk, type RegistrationDesk } from "../registrations/registration-desk";
+import { registrationMailComposer } from "../registrations/registration-mail";
 import { loadFormTokenSecret } from "./form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
-import { createSmtpMailer } from "./lead-mail";
+import { createSmtpMailer, type LeadMailSettings } from "./lead-mail";
 import { systemClock, type Clock, type Logger } from "./logger";
-import { createOutboxWorker, type OutboxWorker } from "./outbox-worker";
+import {
+  createOutboxWorker,
+  leadNotificationComposer,
+  type OutboxComposer,
+  type OutboxWorker,
+} from "./outbox-worker";
 
 /**
  * The lead pipeline as the server runs it: the database (migrated), the intake
- * behind the contact form, and, when SMTP_URL is set, the outbox worker.
+ * behind the contact form, the registration desk behind the events' pages,
+ * and, when SMTP_URL is set, the outbox worker that sends both's e-mails.
  */
 export type LeadPipeline = {
   db: AppDatabase;
   intake: LeadIntake;
+  registrations: RegistrationDesk;
   worker: OutboxWorker | undefined;
   /** The database answers (GET /readyz). */
   ready: () => Promise<boolean>;
@@ -39,7 +50,31 @@ type PipelineEnv = Pick<
   | "FORM_TOKEN_SECRET"
   | "RATE_LIMIT_MAX"
   | "RATE_LIMIT_WINDOW_MINUTES"
+  | "SITE_URL"
 >;
+
+/**
+ * Every outbox row's e-mail: a lead's notification, or one of a registration's
+ * e-mails. `mail` is the sender and the team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO);
+ * the registration e-mails' links point to `siteUrl` (SITE_URL).
+ */
+export function composeOutboxMail(
+  db: AppDatabase,
+  {
+    mail,
+    siteUrl,
+    cancelSecret,
+  }: { mail: LeadMailSettings; siteUrl: string; cancelSecret: string },
+  now: Clock = systemClock,
+): OutboxComposer {
+  const leadMail = leadNotificationComposer(db, mail);
+  const registrationMail = registrationMailComposer(
+    db,
+    { from: mail.from, team: mail.to, siteUrl, cancelSecret },
+    now,
+  );
+  return (row) => (row.registration_id !== null ? registrationMail(row) : leadMail(row));
+}
 
 export async function startLeadPipeline(
   env: PipelineEnv,
@@ -49,12 +84,17 @@ export async function startLeadPipeline(
   const db = await openDatabase(location, { onError: log.error });
   log.info(`Leads are stored in ${describeDatabase(location)}`);
 
+  const tokenSecret = await loadFormTokenSecret(db, env.FORM_TOKEN_SECRET);
+  const cancelSecret = await loadAppSecret(db, cancelSecretName);
+  const mail = { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO };
+
   let worker: OutboxWorker | undefined;
   if (env.SMTP_URL) {
     worker = createOutboxWorker({
       db,
       mailer: createSmtpMailer(env.SMTP_URL),
-      mail: { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO },
+      mail,
+      compose: composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now),
       log,
       now,
     });
@@ -71,18 +111,32 @@ export async function startLeadPipeline(
     );
   }
 
+  const rateLimit = {
+    maxPosts: env.RATE_LIMIT_MAX,
+    windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+  };
   const intake = createLeadIntake({
     db,
-    tokenSecret: await loadFormTokenSecret(db, env.FORM_TOKEN_SECRET),
-    rateLimit: { maxPosts: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000 },
+    tokenSecret,
+    rateLimit,
     log,
     now,
     onLeadSaved: () => worker?.wake(),
+  });
+  const registrations = createRegistrationDesk({
+    db,
+    tokenSecret,
+    cancelSecret,
+    rateLimit,
+    log,
+    now,
+    onMailQueued: () => worker?.wake(),
   });
 
   return {
     db,
     intake,
+    registrations,
     worker,
     ready: () => pingDatabase(db),
     async close({ flushWithinMs = 3_000 } = {}) {

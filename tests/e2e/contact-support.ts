@@ -10,9 +10,14 @@ import { createApp } from "../../server/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
 import { signFormToken, verifyFormToken } from "../../server/leads/form-token";
 import { createLeadIntake } from "../../server/leads/lead-intake";
+import { createSmtpMailer } from "../../server/leads/lead-mail";
+import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
+import { composeOutboxMail } from "../../server/leads/pipeline";
 import type { RateLimitRule } from "../../server/leads/rate-limit";
+import { createRegistrationDesk } from "../../server/registrations/registration-desk";
 import { leadLogger } from "../../server/log";
 import { manualClock, recordingServerLog } from "../support/manual-clock";
+import { startSmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabaseKind } from "../support/test-databases";
 
 /**
@@ -39,42 +44,66 @@ export function uniqueEmail(label: string): string {
 }
 
 /**
- * A browser test fills the form in well under the three seconds a person needs.
+ * A browser test fills a form in well under the three seconds a person needs.
  * This stands in for the visitor's pace: each post to the form gets, in place of
  * the page's token, one issued a minute earlier, after checking that the page's
- * own token is genuine and would be accepted a minute from now.
+ * own token is genuine and would be accepted a minute from now. By default it
+ * speaks for the shared e2e server and the contact form; a test's own server
+ * passes its secret, its clock and the paths its form posts to.
  */
-export async function postAtHumanPace(page: Page, { tokenAgeMs = 60_000 } = {}) {
-  const secret = process.env.E2E_FORM_TOKEN_SECRET;
+export async function postAtHumanPace(
+  page: Page,
+  {
+    tokenAgeMs = 60_000,
+    secret = process.env.E2E_FORM_TOKEN_SECRET,
+    now = () => new Date(),
+    isFormPath = (url: URL) => url.pathname.startsWith(contactFormPath),
+  }: {
+    tokenAgeMs?: number;
+    secret?: string;
+    now?: () => Date;
+    isFormPath?: (url: URL) => boolean;
+  } = {},
+) {
   if (!secret) throw new Error("E2E_FORM_TOKEN_SECRET is not set (see playwright.config.ts)");
   const posted: string[] = [];
-  const isContactPath = (url: URL) => url.pathname.startsWith(contactFormPath);
   const handler = async (route: Route) => {
     const request = route.request();
     if (request.method() !== "POST") return route.fallback();
     const fields = new URLSearchParams(request.postData() ?? "");
     const original = fields.get(formTokenField);
-    const aMinuteLater = new Date(Date.now() + 60_000);
+    const aMinuteLater = new Date(now().getTime() + 60_000);
     if (verifyFormToken(secret, original, aMinuteLater) !== "valid") {
       throw new Error(`the page's form token is not valid: ${original}`);
     }
-    fields.set(formTokenField, signFormToken(secret, new Date(Date.now() - tokenAgeMs)));
+    fields.set(formTokenField, signFormToken(secret, new Date(now().getTime() - tokenAgeMs)));
     posted.push(request.url());
     await route.fallback({ postData: fields.toString() });
   };
-  await page.route(isContactPath, handler);
-  return { posted, stop: () => page.unroute(isContactPath, handler) };
+  await page.route(isFormPath, handler);
+  return { posted, stop: () => page.unroute(isFormPath, handler) };
 }
 
-/** A production app in this process with its own database, clock and rate limit. */
+/**
+ * A production app in this process with its own database, clock and rate
+ * limit, taking enquiries and event registrations. Its loaders read the same
+ * clock as its forms; with `smtp`, the outbox worker sends the e-mails to a
+ * real SMTP server in this process (tests/support/smtp-sink.ts), with links
+ * on this server's address.
+ */
 export async function startContactServer({
   kind = "sqlite",
   rateLimit = { maxPosts: 100, windowMs: 600_000 },
   trustProxy = false,
+  clockStart,
+  smtp = false,
 }: {
   kind?: TestDatabaseKind;
   rateLimit?: RateLimitRule;
   trustProxy?: boolean | number | string;
+  /** Where the server's clock stands (manual-clock.ts's default otherwise). */
+  clockStart?: Date;
+  smtp?: boolean;
 } = {}) {
   const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
   const build = (await import(buildUrl)) as ServerBuild;
@@ -83,21 +112,36 @@ export async function startContactServer({
     await database.drop();
     throw error;
   });
-  const clock = manualClock();
+  const clock = manualClock(clockStart);
   // The real structured log, kept in memory so tests can read what it says.
   const log = recordingServerLog();
   const tokenSecret = "in-process-contact-server-secret-0001";
+  const cancelSecret = "in-process-cancel-link-secret-000001";
+  const sink = smtp ? await startSmtpSink() : undefined;
+  let worker: OutboxWorker | undefined;
   const intake = createLeadIntake({
     db,
     tokenSecret,
     rateLimit,
     log: leadLogger(log.log),
     now: clock,
+    onLeadSaved: () => worker?.wake(),
+  });
+  const registrations = createRegistrationDesk({
+    db,
+    tokenSecret,
+    cancelSecret,
+    rateLimit,
+    log: leadLogger(log.log),
+    now: clock,
+    onMailQueued: () => worker?.wake(),
   });
   const app = createApp({
     build,
     clientDir: path.resolve("build/client"),
+    now: clock,
     leads: intake,
+    registrations,
     trustProxy,
     log: log.log,
     // These tests post far more than a visitor would; the general limit has its own test.
@@ -107,22 +151,45 @@ export async function startContactServer({
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  const mailer = sink && createSmtpMailer(sink.url);
+  if (mailer) {
+    const mail = { from: "Corvanta Digital website <website@corvanta.example>", to: [teamAddress] };
+    worker = createOutboxWorker({
+      db,
+      mailer,
+      mail,
+      compose: composeOutboxMail(db, { mail, siteUrl: url, cancelSecret }, clock),
+      log: leadLogger(log.log),
+      now: clock,
+    });
+  }
   return {
     url,
     origin: url,
     db,
     clock,
     log,
+    /** The SMTP server the e-mails go to, with `smtp`. */
+    sink,
     /** A token as the form would carry it, issued `ageMs` ago on the server's clock. */
     token: (ageMs = 30_000) => signFormToken(tokenSecret, new Date(clock().getTime() - ageMs)),
+    /** Stands in for the visitor's pace on this server's forms (see postAtHumanPace). */
+    humanPace: (page: Page, isFormPath: (url: URL) => boolean, tokenAgeMs?: number) =>
+      postAtHumanPace(page, { secret: tokenSecret, now: clock, isFormPath, tokenAgeMs }),
     leadCount: async () => (await db.selectFrom("leads").select("id").execute()).length,
     close: async () => {
       server.closeAllConnections();
       server.close();
+      await worker?.stop();
+      mailer?.close();
+      await sink?.close();
       await database.drop();
     },
   };
 }
+
+/** Where the in-process server's team notifications go. */
+export const teamAddress = "events-team@corvanta.example";
 
 export type ContactServer = Awaited<ReturnType<typeof startContactServer>>;
 

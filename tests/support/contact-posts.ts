@@ -34,6 +34,13 @@ export function formFields(token: string, overrides: PostFields = {}): Record<st
   return guardedFields(validEnquiry, token, overrides);
 }
 
+/** Form data with these fields; `undefined` leaves a field out. */
+export function formDataOf(fields: PostFields): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) data.set(key, value);
+  return data;
+}
+
 export function urlEncoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }

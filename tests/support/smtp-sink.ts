@@ -13,9 +13,13 @@ export type ReceivedMail = {
   /** Header lines, unfolded and decoded, keyed by lower-case name; a name may repeat. */
   headers: [string, string][];
   header: (name: string) => string | undefined;
-  /** The text body, decoded from its transfer encoding. */
+  /** The text body (of a multipart message, its text/plain part), decoded from its transfer encoding. */
   text: string;
+  /** The parts of a multipart message sent as attachments, decoded. */
+  attachments: ReceivedAttachment[];
 };
+
+export type ReceivedAttachment = { filename: string; contentType: string; content: string };
 
 export type SmtpSink = {
   url: string;
@@ -69,22 +73,73 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
 }
 
 function parseMail(raw: string, recipients: string[]): ReceivedMail {
+  const message = parsePart(raw);
+  const parts = flattenParts(message);
+  const textPart = parts.find(
+    (part) =>
+      !isAttachment(part) && /^text\/plain\b/i.test(part.header("content-type") ?? "text/plain"),
+  );
+  return {
+    recipients,
+    raw,
+    headers: message.headers,
+    header: message.header,
+    text: (textPart?.body ?? "").replace(/\r\n/g, "\n"),
+    attachments: parts.filter(isAttachment).map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.header("content-disposition") ?? "")?.[1] ?? "",
+      contentType: part.header("content-type") ?? "",
+      content: part.body,
+    })),
+  };
+}
+
+type MimePart = {
+  headers: [string, string][];
+  header: (name: string) => string | undefined;
+  /** Decoded from its transfer encoding. */
+  body: string;
+  /** The parts of a multipart body, in order. */
+  parts: MimePart[];
+};
+
+/** One MIME entity: its headers, and its body decoded or split into its parts. */
+function parsePart(raw: string): MimePart {
   const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const headers = head.split("\r\n").map((line): [string, string] => {
-    const colon = line.indexOf(":");
-    return [line.slice(0, colon).toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim())];
-  });
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, " ");
+  const headers = head
+    .split("\r\n")
+    .filter(Boolean)
+    .map((line): [string, string] => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon).toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim())];
+    });
   const header = (name: string) => headers.find(([key]) => key === name.toLowerCase())?.[1];
-  const body = raw.slice(split + 4);
+  const body = split < 0 ? "" : raw.slice(split + 4);
+  const boundary = /^multipart\/.*boundary="?([^";]+)"?/i.exec(header("content-type") ?? "")?.[1];
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((chunk) => !chunk.startsWith("--"))
+      .map((chunk) => parsePart(chunk.replace(/^\r\n/, "").replace(/\r\n$/, "")));
+    return { headers, header, body: "", parts };
+  }
   const encoding = header("content-transfer-encoding")?.toLowerCase();
-  const text =
+  const decoded =
     encoding === "quoted-printable"
       ? decodeQuotedPrintable(body)
       : encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : body;
-  return { recipients, raw, headers, header, text: text.replace(/\r\n/g, "\n") };
+  return { headers, header, body: decoded, parts: [] };
+}
+
+function flattenParts(part: MimePart): MimePart[] {
+  return part.parts.length === 0 ? [part] : part.parts.flatMap(flattenParts);
+}
+
+function isAttachment(part: MimePart): boolean {
+  return /^attachment\b/i.test(part.header("content-disposition") ?? "");
 }
 
 function decodeQuotedPrintable(body: string): string {

@@ -4,7 +4,8 @@ import { FieldError } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Checkbox } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { formTokenField, honeypotField } from "~/lib/forms/fields";
+import { siteConfig } from "~/config/site";
+import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
 
 /*
  * The parts every public form of the site is made of, around its own fields:
@@ -70,6 +71,58 @@ export function FormNotice({ children }: { children: ReactNode }) {
       <span>{children}</span>
     </p>
   );
+}
+
+/** The site's e-mail address as a link, for messages that offer another way. */
+export function SiteEmailLink() {
+  return (
+    <a
+      href={`mailto:${siteConfig.email}`}
+      className="font-semibold whitespace-nowrap underline underline-offset-4"
+    >
+      {siteConfig.email}
+    </a>
+  );
+}
+
+/**
+ * What the abuse rules' refusals say (docs/decisions/051): the form expired,
+ * the network sent too many posts, or the post was turned away.
+ */
+export function RefusalNotice({
+  refusal,
+  copy,
+}: {
+  refusal: FormRefusal;
+  /** "send your enquiry again"; "several enquiries". */
+  copy: { sendAgain: string; several: string };
+}) {
+  switch (refusal.kind) {
+    case "expired":
+      return (
+        <FormNotice>
+          This page was open for a long time, so the form expired. We have renewed it: please{" "}
+          {copy.sendAgain}.
+        </FormNotice>
+      );
+    case "rate-limited": {
+      const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
+      return (
+        <FormNotice>
+          We have received {copy.several} from your network in the last few minutes. Please try
+          again in {minutes === 1 ? "a minute" : `${minutes} minutes`}, or write to us at{" "}
+          <SiteEmailLink />.
+        </FormNotice>
+      );
+    }
+    default:
+      return (
+        <FormNotice>
+          We could not accept this form. Please send it again in a moment, or write to us at{" "}
+          <SiteEmailLink />.
+        </FormNotice>
+      );
+  }
 }
 
 /** The required consent checkbox, posting "yes", with its error under the label. */

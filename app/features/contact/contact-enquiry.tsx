@@ -5,16 +5,15 @@ import { contactFormAnchor, type ServiceOptionId } from "~/features/contact/cont
 import { ContactConfirmation } from "~/features/contact/contact-confirmation";
 import { ContactForm, type ContactFormCopy } from "~/features/contact/contact-form";
 import { Card } from "~/components/ui/card";
+import { NextSteps, type NextStep } from "~/components/forms/next-steps";
 import { SectionBand } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
-
-type Step = { title: string; body: string };
 
 type ContactEnquiryProps = SectionProps & {
   copy: {
     form: ContactFormCopy & { title: string; intro: string };
     confirmation: ComponentProps<typeof ContactConfirmation>["copy"];
-    nextSteps: { title: string; steps: readonly Step[] };
+    nextSteps: { title: string; steps: readonly NextStep[] };
     direct: { title: string; body: string };
   };
   formToken: string | null;
@@ -69,36 +68,6 @@ export function ContactEnquiry({
         </div>
       </div>
     </SectionBand>
-  );
-}
-
-function NextSteps({ title, steps }: { title: string; steps: readonly Step[] }) {
-  return (
-    <div>
-      <h2 className="text-2xl font-semibold">{title}</h2>
-      <ol className="mt-8 space-y-0">
-        {steps.map((step, index) => (
-          <li key={step.title} className="relative flex gap-5 pb-8 last:pb-0">
-            {index < steps.length - 1 && (
-              <span
-                aria-hidden="true"
-                className="absolute top-11 bottom-2 left-[1.1875rem] w-px bg-slate-300"
-              />
-            )}
-            <span
-              aria-hidden="true"
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-sm font-semibold text-accent-600 ring-1 ring-slate-200"
-            >
-              {index + 1}
-            </span>
-            <div className="pt-1.5">
-              <h3 className="text-lg font-semibold">{step.title}</h3>
-              <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }
 

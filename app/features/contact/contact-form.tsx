@@ -1,15 +1,17 @@
 import { useLocation } from "react-router";
 import {
+  ConsentField,
   FormFooter,
   FormGuardFields,
-  FormNotice,
   FormSummary,
-  ConsentField,
+  RefusalNotice,
 } from "~/components/forms/form-parts";
+import { PersonFields } from "~/components/forms/person-fields";
 import { lazyValidator, useCheckedForm } from "~/components/forms/use-checked-form";
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { siteConfig } from "~/config/site";
+import { personFieldLabels } from "~/lib/forms/fields";
 import {
   budgetOptions,
   contactFields,
@@ -36,9 +38,7 @@ type ContactFormProps = {
 };
 
 const fieldLabels: Record<ContactField, string> = {
-  name: "Your name",
-  email: "Work e-mail",
-  company: "Company",
+  ...personFieldLabels,
   phone: "Phone",
   service: "Service of interest",
   budget: "Budget range",
@@ -78,37 +78,18 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
       <FormSummary
         fields={errorFields}
         labelOf={(field) => fieldLabels[field]}
-        message={formMessage && <FormMessage failure={formMessage} />}
+        message={
+          formMessage && (
+            <RefusalNotice
+              refusal={formMessage}
+              copy={{ sendAgain: "send your enquiry again", several: "several enquiries" }}
+            />
+          )
+        }
       />
 
       <div className="grid grid-cols-1 gap-x-6 gap-y-7 sm:grid-cols-2">
-        <FormField name="name" label={fieldLabels.name} error={errors.name}>
-          {(control) => (
-            <Input {...control} autoComplete="name" required defaultValue={values.name} />
-          )}
-        </FormField>
-        <FormField name="email" label={fieldLabels.email} error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              required
-              defaultValue={values.email}
-            />
-          )}
-        </FormField>
-        <FormField name="company" label={fieldLabels.company} error={errors.company}>
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="organization"
-              required
-              defaultValue={values.company}
-            />
-          )}
-        </FormField>
+        <PersonFields errors={errors} values={values} />
         <FormField name="phone" label={fieldLabels.phone} optional error={errors.phone}>
           {(control) => (
             <Input {...control} type="tel" autoComplete="tel" defaultValue={values.phone} />
@@ -169,45 +150,4 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
       />
     </Form>
   );
-}
-
-/** A message about the whole post: turned away, expired, or over the rate limit. */
-function FormMessage({ failure }: { failure: Exclude<ContactFormFailure, { kind: "invalid" }> }) {
-  const email = (
-    <a
-      href={`mailto:${siteConfig.email}`}
-      className="font-semibold whitespace-nowrap underline underline-offset-4"
-    >
-      {siteConfig.email}
-    </a>
-  );
-  let text;
-  switch (failure.kind) {
-    case "expired":
-      text = (
-        <>
-          This page was open for a long time, so the form expired. We have renewed it: please send
-          your enquiry again.
-        </>
-      );
-      break;
-    case "rate-limited": {
-      const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
-      text = (
-        <>
-          We have received several enquiries from your network in the last few minutes. Please try
-          again in {minutes === 1 ? "a minute" : `${minutes} minutes`}, or write to us at {email}.
-        </>
-      );
-      break;
-    }
-    default:
-      text = (
-        <>
-          We could not accept this form. Please send it again in a moment, or write to us at {email}
-          .
-        </>
-      );
-  }
-  return <FormNotice>{text}</FormNotice>;
 }

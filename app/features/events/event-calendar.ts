@@ -1,5 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { buildCalendar } from "~/features/events/icalendar";
+import type { EventFacts } from "~/features/events/registration-view";
 
 /**
  * An event as its calendar file describes it. Both the download at
@@ -8,20 +9,20 @@ import { buildCalendar } from "~/features/events/icalendar";
  * kept, server/registrations) are written here, so they are the same event
  * with the same UID: importing both updates one calendar entry.
  */
-export type CalendarEventFacts = {
-  slug: string;
-  title: string;
-  summary: string;
-  format: "online" | "in-person";
-  city?: string;
-  venue?: string;
-  address?: string;
-  start: string;
-  end: string;
-  timeZone: string;
-  agenda?: readonly { time: string; item: string }[];
-  speakers?: readonly { name: string; role: string; organisation: string }[];
-};
+export type CalendarEventFacts = Pick<
+  EventFacts,
+  | "slug"
+  | "title"
+  | "summary"
+  | "format"
+  | "city"
+  | "venue"
+  | "address"
+  | "start"
+  | "end"
+  | "timeZone"
+> &
+  Partial<Pick<EventFacts, "agenda" | "speakers">>;
 
 /** The host of the site's e-mail address: the calendar UIDs' domain. */
 const uidDomain = siteConfig.email.split("@")[1] ?? "corvanta.example";

@@ -9,6 +9,7 @@ import {
   type FormRefusal,
 } from "~/lib/forms/fields";
 import type { EventQuestion } from "~/features/events/registration-view";
+import { personFieldLabels } from "~/lib/forms/fields";
 
 /*
  * The registration form's fields, limits, messages and answers: everything
@@ -83,9 +84,7 @@ export function registrationFields(questions: readonly EventQuestion[]): string[
 }
 
 const baseLabels: Record<(typeof baseFields)[number] | "consent", string> = {
-  name: "Your name",
-  email: "Work e-mail",
-  company: "Company",
+  ...personFieldLabels,
   jobTitle: "Job title",
   consent: "Consent to keep your details",
 };

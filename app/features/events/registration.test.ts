@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formDataOf } from "../../../tests/support/contact-posts";
 import {
   questionField,
   readRegistrationAnswer,
@@ -28,11 +29,7 @@ const valid = {
   consent: "yes",
 };
 
-function form(fields: Record<string, string | undefined>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) data.set(key, value);
-  return data;
-}
+const form = formDataOf;
 
 const errorsFor = (overrides: Record<string, string | undefined>) => {
   const result = validateRegistration(form({ ...valid, ...overrides }), questions);

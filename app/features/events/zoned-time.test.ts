@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isoWithOffset,
   dateTileParts,
+  formatDateTime,
   formatDateTimeRange,
   isValidTimeZone,
   parseWallClock,
@@ -74,6 +75,17 @@ describe("isValidTimeZone", () => {
     expect(isValidTimeZone("Europe/Atlantis")).toBe(false);
     expect(isValidTimeZone("GMT+1")).toBe(false);
     expect(isValidTimeZone("BST")).toBe(false);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes one instant with the zone's name", () => {
+    expect(
+      formatDateTime(wallClockToInstant("2027-03-16T17:00", "Europe/London"), "Europe/London"),
+    ).toBe("Tue 16 March 2027, 17:00 GMT");
+    expect(
+      formatDateTime(wallClockToInstant("2027-06-07T18:00", "Europe/Lisbon"), "Europe/Lisbon"),
+    ).toBe("Mon 7 June 2027, 18:00 WEST");
   });
 });
 

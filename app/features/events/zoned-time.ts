@@ -205,6 +205,12 @@ export function formatDateTimeRange(start: Date, end: Date, timeZone: string): s
     : `${startText} – ${formatDay(to)}, ${formatTime(to)} ${toZone}`;
 }
 
+/** One instant in a zone, for people: "Tue 16 March 2027, 17:00 GMT". */
+export function formatDateTime(instant: Date, timeZone: string): string {
+  const fields = wallClockAt(instant, timeZone);
+  return `${formatDay(fields)}, ${formatTime(fields)} ${zoneAbbreviation(instant, timeZone)}`;
+}
+
 /** The short day "18 Mar 2027" and its parts, for a date tile. */
 export function dateTileParts(instant: Date, timeZone: string) {
   const fields = wallClockAt(instant, timeZone);

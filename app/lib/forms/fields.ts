@@ -16,6 +16,15 @@ export const formTokenField = "formToken";
 /** The messages of one field: each check fails with exactly one of them. */
 export type FieldMessages = { missing?: string; tooLong?: string; malformed: string };
 
+export type PersonField = "name" | "email" | "company";
+
+/** The labels every form gives the person fields. */
+export const personFieldLabels: Record<PersonField, string> = {
+  name: "Your name",
+  email: "Work e-mail",
+  company: "Company",
+};
+
 /** Longest accepted value of the person fields, in characters. */
 export const personFieldLimits = { name: 100, email: 254, company: 120 } as const;
 
@@ -35,7 +44,7 @@ export const personFieldMessages = {
     tooLong: `The company name must be ${personFieldLimits.company} characters or fewer.`,
     malformed: "Enter the company name using letters or numbers.",
   },
-} as const satisfies Record<keyof typeof personFieldLimits, FieldMessages>;
+} as const satisfies Record<PersonField, FieldMessages>;
 
 // Control characters other than tab and line breaks have no place in a form.
 // eslint-disable-next-line no-control-regex

@@ -1,0 +1,44 @@
+/** One step of what follows a form's post. */
+export type NextStep = { title: string; body: string };
+
+/**
+ * "What happens next" beside a form: numbered steps joined by a line. The
+ * contact page and the event pages' registration show it.
+ */
+export function NextSteps({
+  title,
+  steps,
+  className,
+}: {
+  title: string;
+  steps: readonly NextStep[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      <ol className="mt-8 space-y-0">
+        {steps.map((step, index) => (
+          <li key={step.title} className="relative flex gap-5 pb-8 last:pb-0">
+            {index < steps.length - 1 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-11 bottom-2 left-[1.1875rem] w-px bg-slate-300"
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-sm font-semibold text-accent-600 ring-1 ring-slate-200"
+            >
+              {index + 1}
+            </span>
+            <div className="pt-1.5">
+              <h3 className="text-lg font-semibold">{step.title}</h3>
+              <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { eventCancelPath, eventPath } from "~/config/paths";
+import { siteConfig } from "~/config/site";
+import { eventCalendarFile, eventLocation } from "~/features/events/event-calendar";
+import type { EventFacts } from "~/features/events/registration-view";
+import { formatDateTimeRange } from "~/features/events/zoned-time";
+import { normalizeLine } from "~/lib/forms/fields";
+import { personFieldSchemas } from "~/lib/forms/schema";
+import type { AppDatabase } from "../db/database";
+import type { OutboxKind, Registration } from "../db/schema";
+import { domainOf, type LeadMail } from "../leads/lead-mail";
+import { systemClock, type Clock } from "../leads/logger";
+import type { OutboxComposer } from "../leads/outbox-worker";
+import { signCancelToken } from "./cancel-token";
+import {
+  findEventFacts,
+  findRegistration,
+  registrationAnswers,
+  seatCounts,
+} from "./registration-store";
+
+/**
+ * The e-mails of an event registration, written when the outbox worker sends
+ * them, from the registration's row and the event's facts as the site last
+ * handed them over. The attendee gets plain text with the event's details,
+ * the calendar file (once they hold a place) and the link to cancel; the team
+ * gets a notice whose Reply-To is the attendee. Headers carry our own text
+ * (the event's title, from content) and addresses, never what a visitor typed,
+ * and a visitor's address only as an address object.
+ */
+export type RegistrationMailSettings = {
+  from: string;
+  /** The team (LEADS_NOTIFY_TO). */
+  team: string[];
+  /** The public origin (SITE_URL) the links in the e-mails point to. */
+  siteUrl: string;
+  cancelSecret: string;
+};
+
+type AttendeeKind = Extract<
+  OutboxKind,
+  "registration-confirmed" | "registration-waiting" | "registration-promoted"
+>;
+
+export function registrationMailComposer(
+  db: AppDatabase,
+  settings: RegistrationMailSettings,
+  now: Clock = systemClock,
+): OutboxComposer {
+  return async (row) => {
+    const registration = row.registration_id && (await findRegistration(db, row.registration_id));
+    if (!registration) throw new Error(`outbox row ${row.id} names no registration`);
+    const event = await findEventFacts(db, registration.event_slug);
+    if (!event) throw new Error(`no facts stored for the event ${registration.event_slug}`);
+    switch (row.kind) {
+      case "registration-confirmed":
+      case "registration-waiting":
+      case "registration-promoted":
+        return composeAttendeeMail(row.kind, registration, event, settings, now());
+      case "registration-team-new":
+      case "registration-team-cancelled":
+        return composeTeamMail(
+          row.kind,
+          registration,
+          event,
+          settings,
+          await seatCounts(db, event.slug),
+        );
+      default:
+        throw new Error(`outbox row ${row.id} is not a registration e-mail (${row.kind})`);
+    }
+  };
+}
+
+/**
+ * The stored address, if it passes the form's e-mail check as it is; a row
+ * stored by anything that skipped the schema never reaches a header.
+ */
+function mailbox(email: string): { name: string; address: string } {
+  const checked = personFieldSchemas.email.safeParse(email);
+  if (!checked.success || checked.data !== email || /[\r\n,<>]/.test(email)) {
+    throw new Error("the registration's e-mail address is not one we can write to");
+  }
+  return { name: "", address: email };
+}
+
+function links(event: EventFacts, registration: Registration, settings: RegistrationMailSettings) {
+  const token = signCancelToken(settings.cancelSecret, registration.id);
+  return {
+    page: new URL(eventPath(event.slug), settings.siteUrl).href,
+    cancel: new URL(eventCancelPath(event.slug, token), settings.siteUrl).href,
+  };
+}
+
+/** The event in three lines: title, date and time in its zone, place. */
+function eventLines(event: EventFacts): string[] {
+  const when = formatDateTimeRange(
+    new Date(event.startsAt),
+    new Date(event.endsAt),
+    event.timeZone,
+  );
+  return [`  ${event.title}`, `  ${when}`, `  ${eventLocation(event)}`];
+}
+
+/** What the person told us, one line each, our labels first. */
+function detailLines(registration: Registration, event: EventFacts): string[] {
+  const answers = registrationAnswers(registration);
+  const rows: [string, string][] = [
+    ["Name", registration.name],
+    ["E-mail", registration.email],
+    ["Company", registration.company],
+    ["Job title", registration.job_title ?? "(not given)"],
+    ...event.questions.map((question): [string, string] => [
+      question.label,
+      answers[question.id] ?? "(no answer)",
+    ]),
+  ];
+  return rows.map(([label, value]) => `  ${label}: ${normalizeLine(value)}`);
+}
+
+const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }> = {
+  "registration-confirmed": {
+    subject: "Your place is confirmed",
+    opening: ["Thank you for registering. Your place is confirmed:"],
+  },
+  "registration-promoted": {
+    subject: "A place came free, and it is yours",
+    opening: [
+      "Good news: a place came free, and as you were next on the waiting list,",
+      "it is yours. Your place is confirmed:",
+    ],
+  },
+  "registration-waiting": {
+    subject: "You are on the waiting list",
+    opening: [
+      "Thank you for registering. Every place is taken, so you are on the waiting list for:",
+    ],
+  },
+};
+
+export function composeAttendeeMail(
+  kind: AttendeeKind,
+  registration: Registration,
+  event: EventFacts,
+  settings: RegistrationMailSettings,
+  now: Date,
+): LeadMail {
+  const copy = attendeeCopy[kind];
+  const { page, cancel } = links(event, registration, settings);
+  const confirmed = kind !== "registration-waiting";
+  const online = event.format === "online";
+  const text = [
+    `Hello ${normalizeLine(registration.name)},`,
+    "",
+    ...copy.opening,
+    "",
+    ...eventLines(event),
+    "",
+    ...(confirmed
+      ? [
+          `The calendar file attached (${event.slug}.ics) adds it to your calendar.`,
+          ...(online
+            ? [
+                event.joinUrl
+                  ? `Join online: ${event.joinUrl}`
+                  : "We will e-mail you the joining link before the event starts.",
+              ]
+            : []),
+        ]
+      : [
+          "If a place comes free, it goes to the first person on the list, and we",
+          "will e-mail you at once with the calendar file. You need do nothing until then.",
+        ]),
+    "",
+    `Event details: ${page}`,
+    "",
+    "What you told us:",
+    ...detailLines(registration, event),
+    "",
+    confirmed
+      ? "Cannot come after all? Please cancel your place, so that someone on the waiting list can have it."
+      : "No longer want a place? Take yourself off the waiting list.",
+    "No account is needed; the link works once:",
+    cancel,
+    "",
+    confirmed ? "See you there," : "Best wishes,",
+    siteConfig.name,
+    siteConfig.email,
+    "",
+  ].join("\n");
+  return {
+    from: settings.from,
+    to: [mailbox(registration.email)],
+    subject: `${copy.subject}: ${event.title}`,
+    text,
+    ...(confirmed
+      ? {
+          attachments: [
+            {
+              filename: `${event.slug}.ics`,
+              content: eventCalendarFile(event, { now, pageUrl: page, joinUrl: event.joinUrl }),
+              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            },
+          ],
+        }
+      : {}),
+    messageId: `<registration-${registration.id}-${kind}@${domainOf(settings.from)}>`,
+  };
+}
+
+export function composeTeamMail(
+  kind: "registration-team-new" | "registration-team-cancelled",
+  registration: Registration,
+  event: EventFacts,
+  settings: RegistrationMailSettings,
+  counts: { confirmed: number; waiting: number },
+): LeadMail {
+  const cancelled = kind === "registration-team-cancelled";
+  const held = registration.confirmed_at ? "a confirmed place" : "a place on the waiting list";
+  const summary = cancelled
+    ? `A registration was cancelled on the website (it held ${held}).`
+    : `A new registration came in on the website: ${
+        registration.status === "waiting" ? "on the waiting list" : "a confirmed place"
+      }.`;
+  const places =
+    event.capacity === null
+      ? `${counts.confirmed} confirmed (no limit), ${counts.waiting} waiting`
+      : `${counts.confirmed} of ${event.capacity} places confirmed, ${counts.waiting} waiting`;
+  const text = [
+    summary,
+    "",
+    ...eventLines(event),
+    "",
+    ...detailLines(registration, event),
+    "",
+    `Now: ${places}.`,
+    `Registration id: ${registration.id}`,
+    "",
+    "--",
+    "Reply to this e-mail to write to the attendee.",
+    `The full list: npm run leads -- registrations --event ${event.slug}`,
+    "",
+  ].join("\n");
+  const subject = cancelled
+    ? `Registration cancelled: ${event.title}`
+    : `New registration${registration.status === "waiting" ? " (waiting list)" : ""}: ${event.title}`;
+  return {
+    from: settings.from,
+    to: settings.team,
+    replyTo: mailbox(registration.email),
+    subject,
+    text,
+    messageId: `<registration-${registration.id}-${kind}@${domainOf(settings.from)}>`,
+  };
+}

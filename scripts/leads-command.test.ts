@@ -6,6 +6,8 @@ import {
 } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, saveLead } from "../server/leads/lead-store";
+import { storeRegistration } from "../server/registrations/registration-store";
+import { findEvent, toEventFacts } from "~/features/events/events.server";
 import { validEnquiry } from "../tests/support/contact-posts";
 import {
   createTestDatabase,
@@ -31,6 +33,11 @@ describe("parseLeadsArgs", () => {
     for (const [argv, message] of [
       [[], /one command/],
       [["delete"], /Unknown command "delete"/],
+      [["registrations"], /needs --event/],
+      [["registrations", "--event", "Not A Slug"], /needs --event/],
+      [["registrations", "--event", "x", "--format", "xml"], /--format is csv or json/],
+      [["registrations", "--event", "x", "--since", "2026-11-01"], /--since belongs to/],
+      [["list", "--event", "x"], /--event belongs to registrations/],
       [["export"], /--format csv or --format json/],
       [["export", "--format", "xml"], /--format csv or --format json/],
       [["list", "--since", "last week"], /--since must be a date/],
@@ -40,6 +47,21 @@ describe("parseLeadsArgs", () => {
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(UsageError);
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
     }
+  });
+});
+
+describe("parseLeadsArgs for registrations", () => {
+  it("reads the event and the format", () => {
+    expect(parseLeadsArgs(["registrations", "--event", "my-event"])).toEqual({
+      command: "registrations",
+      event: "my-event",
+      format: undefined,
+    });
+    expect(parseLeadsArgs(["registrations", "--event=my-event", "--format=csv"])).toEqual({
+      command: "registrations",
+      event: "my-event",
+      format: "csv",
+    });
   });
 });
 
@@ -149,5 +171,87 @@ describe.each(testDatabaseKinds)("the leads command on %s", (kind) => {
     expect(secondRow).toContain(`"'@Acme, Inc."`);
     expect(secondRow).toContain(`'+351 21 000 0000`);
     expect(secondRow).toContain(`"'-1 risk to the launch date\nline two"`);
+  });
+});
+
+describe.each(testDatabaseKinds)("the registrations command on %s", (kind) => {
+  const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
+  let database: TestDatabase;
+  let db: AppDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = await database.open();
+    const full = { ...roundTable, capacity: 2 };
+    const at = (minute: number) => new Date(Date.UTC(2027, 0, 10, 9, minute));
+    const person = (name: string, email: string, answers: Record<string, string> = {}) => ({
+      name,
+      email,
+      company: "@Acme, Inc.",
+      jobTitle: null,
+      answers,
+    });
+    await storeRegistration(db, full, person("First Person", "first@a.example"), at(0));
+    await storeRegistration(
+      db,
+      full,
+      person('=HYPERLINK("http://evil.example")', "second@a.example", {
+        "dietary-needs": "-1 nuts",
+      }),
+      at(1),
+    );
+    await storeRegistration(db, full, person("Third Person", "third@a.example"), at(2));
+    await storeRegistration(db, full, person("Fourth Person", "fourth@a.example"), at(3));
+  });
+  afterEach(() => database.drop());
+
+  async function run(argv: string[]): Promise<string> {
+    let output = "";
+    await runLeadsCommand(parseLeadsArgs(argv), db, (text) => (output += text));
+    return output;
+  }
+
+  it("lists the confirmed places, then the waiting list, in order", async () => {
+    const lines = (await run(["registrations", "--event", roundTable.slug])).split("\n");
+    expect(lines[0]).toBe(roundTable.title);
+    expect(lines[2]).toMatch(
+      /^Status\s+#\s+Registered \(UTC\)\s+Name\s+Company\s+E-mail\s+Job title\s+Dietary needs or allergies$/,
+    );
+    expect(lines.slice(4, 8).map((line) => line.split(/\s{2,}/).slice(0, 4))).toEqual([
+      ["confirmed", "1", "2027-01-10 09:00", "First Person"],
+      ["confirmed", "2", "2027-01-10 09:01", '=HYPERLINK("http://evil.example…'],
+      ["waiting", "1", "2027-01-10 09:02", "Third Person"],
+      ["waiting", "2", "2027-01-10 09:03", "Fourth Person"],
+    ]);
+    expect(lines).toContain("2 of 2 confirmed, 2 waiting");
+    expect(await run(["registrations", "--event", "no-such-event"])).toBe(
+      "No registrations for no-such-event.\n",
+    );
+  });
+
+  it("exports JSON and formula-safe CSV", async () => {
+    const json = JSON.parse(
+      await run(["registrations", "--event", roundTable.slug, "--format", "json"]),
+    );
+    expect(json.map((row: { status: string; place: number }) => [row.status, row.place])).toEqual([
+      ["confirmed", 1],
+      ["confirmed", 2],
+      ["waiting", 1],
+      ["waiting", 2],
+    ]);
+    expect(json[1]).toMatchObject({
+      email: "second@a.example",
+      registeredAt: "2027-01-10T09:01:00.000Z",
+      answers: { "Dietary needs or allergies": "-1 nuts" },
+    });
+
+    const csv = await run(["registrations", "--event", roundTable.slug, "--format", "csv"]);
+    const rows = csv.split("\r\n");
+    expect(rows[0]).toBe(
+      "\uFEFFstatus,place,registeredAt,confirmedAt,name,email,company,jobTitle,Dietary needs or allergies,id",
+    );
+    expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(rows[2]).toContain(`"'@Acme, Inc."`);
+    expect(rows[2]).toContain(`,'-1 nuts,`);
+    expect(rows).toHaveLength(6);
   });
 });

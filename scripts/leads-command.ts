@@ -3,15 +3,19 @@ import { z } from "zod";
 import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
+import { runRegistrationsCommand } from "./registrations-command";
 
 /**
- * `npm run leads -- list [--since DATE]` and
- * `npm run leads -- export --format csv|json [--since DATE]`: the sales team's
- * view of the lead database. Kept apart from scripts/leads.ts so the tests can
- * run it against their own databases.
+ * `npm run leads -- list [--since DATE]`,
+ * `npm run leads -- export --format csv|json [--since DATE]` and
+ * `npm run leads -- registrations --event SLUG [--format csv|json]`: the sales
+ * team's view of the lead database and of an event's registrations. Kept apart
+ * from scripts/leads.ts so the tests can run it against their own databases.
  */
 export type LeadsCommand =
-  { command: "list"; since?: Date } | { command: "export"; format: "csv" | "json"; since?: Date };
+  | { command: "list"; since?: Date }
+  | { command: "export"; format: "csv" | "json"; since?: Date }
+  | { command: "registrations"; event: string; format?: "csv" | "json" };
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -20,6 +24,7 @@ export class UsageError extends Error {
 export const leadsUsage = `Usage:
   npm run leads -- list [--since DATE]
   npm run leads -- export --format csv|json [--since DATE]
+  npm run leads -- registrations --event SLUG [--format csv|json]
 
 DATE is a day (2026-11-01, from midnight UTC) or a time (2026-11-01T09:00:00Z).
 The database is DATABASE_URL's (default: file:data/corvanta.db). Use
@@ -33,13 +38,33 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { since: { type: "string" }, format: { type: "string" } },
+      options: {
+        since: { type: "string" },
+        format: { type: "string" },
+        event: { type: "string" },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { positionals, values } = parsed;
-  if (positionals.length !== 1) throw new UsageError("Name one command: list or export.");
+  if (positionals.length !== 1) {
+    throw new UsageError("Name one command: list, export or registrations.");
+  }
+  const [command] = positionals;
+  if (command === "registrations") {
+    if (!values.event || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.event)) {
+      throw new UsageError(
+        "registrations needs --event and the event's slug, e.g. --event my-event.",
+      );
+    }
+    if (values.since !== undefined) throw new UsageError("--since belongs to list and export.");
+    if (values.format !== undefined && values.format !== "csv" && values.format !== "json") {
+      throw new UsageError("--format is csv or json.");
+    }
+    return { command, event: values.event, format: values.format };
+  }
+  if (values.event !== undefined) throw new UsageError("--event belongs to registrations.");
 
   let since: Date | undefined;
   if (values.since !== undefined) {
@@ -49,7 +74,6 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     since = new Date(values.since.length === 10 ? `${values.since}T00:00:00Z` : values.since);
   }
 
-  const [command] = positionals;
   if (command === "list") {
     if (values.format !== undefined) throw new UsageError("--format belongs to export.");
     return { command, since };
@@ -60,7 +84,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     }
     return { command, format: values.format, since };
   }
-  throw new UsageError(`Unknown command "${command}": use list or export.`);
+  throw new UsageError(`Unknown command "${command}": use list, export or registrations.`);
 }
 
 export async function runLeadsCommand(
@@ -68,6 +92,10 @@ export async function runLeadsCommand(
   db: AppDatabase,
   write: (text: string) => void,
 ): Promise<void> {
+  if (command.command === "registrations") {
+    await runRegistrationsCommand(command, db, write);
+    return;
+  }
   const leads = await findLeads(db, { since: command.since });
   if (command.command === "list") write(leadsTable(leads, command.since));
   else if (command.format === "csv") write(leadsToCsv(leads));
@@ -112,14 +140,22 @@ const csvColumns = [
  * spreadsheet would run as a formula defused with a leading apostrophe.
  */
 export function leadsToCsv(leads: readonly LeadRecord[]): string {
-  const rows = [
-    csvColumns.map(csvCell).join(","),
-    ...leads.map((lead) => {
+  return csvDocument(
+    csvColumns,
+    leads.map((lead) => {
       const row = exportedLead(lead);
-      return csvColumns.map((column) => csvCell(row[column])).join(",");
+      return csvColumns.map((column) => row[column]);
     }),
-  ];
-  return `\uFEFF${rows.join("\r\n")}\r\n`;
+  );
+}
+
+/** The header and rows as that CSV: byte order mark, defused cells, CRLF line ends. */
+export function csvDocument(
+  header: readonly string[],
+  rows: readonly (readonly (string | null)[])[],
+): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /** Cells starting with these are formulas (or become one) in Excel, LibreOffice and Sheets. */
@@ -154,6 +190,14 @@ export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
     budgetLabel(lead.budget),
     lead.notified_at ? "yes" : "waiting",
   ]);
+  return `${terminalTable(header, rows)}\n${leads.length} ${leads.length === 1 ? "lead" : "leads"}\n`;
+}
+
+/** Columns padded to their widest cell, a rule under the header, control characters removed. */
+export function terminalTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const cells = [header, ...rows].map((row) => row.map((cell) => terminalSafe(cell, 32)));
   const widths = header.map((_, column) =>
     Math.max(...cells.map((row) => [...(row[column] ?? "")].length)),
@@ -165,7 +209,7 @@ export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
       .trimEnd(),
   );
   lines.splice(1, 0, widths.map((width) => "-".repeat(width)).join("  "));
-  return `${lines.join("\n")}\n\n${leads.length} ${leads.length === 1 ? "lead" : "leads"}\n`;
+  return `${lines.join("\n")}\n`;
 }
 
 // A visitor could type terminal escape sequences; a table never prints them.

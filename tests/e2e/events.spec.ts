@@ -109,10 +109,11 @@ test.describe("with the clock between two events' starts", () => {
     expect(upcomingTop).toBeLessThan(pastTop!);
   });
 
-  test("upcoming cards offer registration or 'Register interest'; past cards take none", async ({
+  test("every upcoming card's Register link stays on the site, at the event's form, unless its content names a partner's registration page; past cards take none", async ({
     page,
   }) => {
     await gotoHydrated(page, `${site.url}/events`);
+    const ownForms: string[] = [];
     for (const event of expectedUpcoming) {
       const card = page.locator(`article[id="${event.slug}"]`);
       await expect(card.getByRole("heading", { name: event.title })).toBeVisible();
@@ -122,8 +123,9 @@ test.describe("with the clock between two events' starts", () => {
       if (event.registrationUrl) {
         await expect(register).toHaveAttribute("href", event.registrationUrl);
       } else {
-        await expect(register).toHaveAccessibleName(/^Register interest/);
-        await expect(register).toHaveAttribute("href", "/contact");
+        await expect(register).toHaveAccessibleName(`Register: ${event.title}`);
+        await expect(register).toHaveAttribute("href", `/events/${event.slug}#register`);
+        ownForms.push(`/events/${event.slug}`);
       }
       await expect(card.getByRole("link", { name: /^Add to calendar/ })).toHaveAttribute(
         "href",
@@ -135,15 +137,25 @@ test.describe("with the clock between two events' starts", () => {
       await expect(card.getByRole("heading", { name: event.title })).toBeVisible();
       await expect(card.getByRole("link", { name: /^Register/ })).toHaveCount(0);
     }
+    // Each lands on the event's registration form, which posts to the event's page.
+    for (const pathname of ownForms) {
+      await gotoHydrated(page, `${site.url}${pathname}#register`);
+      const form = page.locator("#register form");
+      await expect(form).toHaveAttribute("action", `${pathname}#register`);
+      await expect(form.getByRole("button", { name: "Register" })).toBeVisible();
+    }
   });
 
   test("an event page closes registration once the event has started", async ({ page }) => {
     await gotoHydrated(page, `${site.url}/events/${justStarted.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(justStarted.title);
-    await expect(page.getByRole("link", { name: /^Register/ })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Registration has closed" })).toBeVisible();
+    await expect(page.locator("#register form")).toHaveCount(0);
+    await expect(page.locator('main a[href$="#register"]')).toHaveCount(0);
 
     await gotoHydrated(page, `${site.url}/events/${nextUp.slug}`);
     await expect(page.getByRole("main").getByRole("link", { name: /^Register/ })).toHaveCount(1);
+    await expect(page.locator("#register form")).toHaveCount(1);
   });
 
   // One test per page: axe is slow on a busy machine, and each page gets its own time budget.

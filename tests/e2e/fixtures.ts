@@ -130,3 +130,24 @@ export async function startBuiltApp(options: Omit<AppOptions, "build" | "clientD
     },
   };
 }
+
+/** Records every CSP violation the page reports, from before its first byte is parsed. */
+export async function recordPolicyViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, "__cspViolations", { value: seen });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  const consoleRefusals: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) consoleRefusals.push(message.text());
+  });
+  return async () => [
+    ...(await page.evaluate(
+      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+    )),
+    ...consoleRefusals,
+  ];
+}

@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
-import type { APIResponse, Page } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
 import { readPublicPaths } from "~/site/pages.server";
 import { openDatabase, pingDatabase, type AppDatabase } from "../../server/db/database";
 import { createTestDatabase } from "../support/test-databases";
 import { validLeadFields } from "../support/contact-posts";
 import { postAtHumanPace, rawRequest, uniqueEmail } from "./contact-support";
-import { desktopMenu, expect, gotoHydrated, startBuiltApp, test } from "./fixtures";
+import {
+  desktopMenu,
+  expect,
+  gotoHydrated,
+  recordPolicyViolations,
+  startBuiltApp,
+  test,
+} from "./fixtures";
 
 /** The headers every response carries, whatever it is (docs/decisions/061). */
 const expectedHeaders: Record<string, string | RegExp> = {
@@ -160,6 +167,8 @@ test.describe("methods and limits", () => {
       { method: "DELETE", path: "/about", allow: "GET, HEAD" },
       { method: "PUT", path: "/contact", allow: "GET, HEAD, POST" },
       { method: "PATCH", path: "/events", allow: "GET, HEAD" },
+      { method: "PUT", path: "/events/threat-modelling-workshop", allow: "GET, HEAD, POST" },
+      { method: "POST", path: "/events", allow: "GET, HEAD" },
       { method: "OPTIONS", path: "/", allow: "GET, HEAD" },
       { method: "POST", path: "/about", allow: "GET, HEAD" },
       { method: "POST", path: "/blog", allow: "GET, HEAD" },
@@ -192,27 +201,6 @@ test.describe("methods and limits", () => {
     }
   });
 });
-
-/** Records every CSP violation the page reports, from before its first byte is parsed. */
-async function recordPolicyViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.defineProperty(window, "__cspViolations", { value: seen });
-    document.addEventListener("securitypolicyviolation", (event) => {
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI} ${event.sample}`);
-    });
-  });
-  const consoleRefusals: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) consoleRefusals.push(message.text());
-  });
-  return async () => [
-    ...(await page.evaluate(
-      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
-    )),
-    ...consoleRefusals,
-  ];
-}
 
 test.describe("the Content-Security-Policy in the browser", () => {
   test("every page loads, hydrates and works its menus with no policy violation", async ({

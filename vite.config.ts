@@ -61,6 +61,13 @@ function findShellModules(): Plugin {
   };
 }
 
+const formsModules = [
+  path.resolve("app/components/forms/") + path.sep,
+  path.resolve("app/lib/forms/fields.ts"),
+];
+const inFormsChunk = (id: string) =>
+  formsModules.some((prefix) => id.startsWith(prefix)) || id.includes("vite/preload-helper");
+
 const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
@@ -90,6 +97,14 @@ export default defineConfig({
                         ? "shell"
                         : null,
                   test: (id: string) => shellModules.has(id) || shellPackages.test(id),
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  // The forms' shared parts and the helper behind their lazy
+                  // schema imports, for the pages with a form: one chunk, not
+                  // three small ones that gzip worse.
+                  name: "forms",
+                  test: (id: string) => inFormsChunk(id),
                   includeDependenciesRecursively: false,
                 },
               ],

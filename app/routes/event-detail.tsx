@@ -11,15 +11,13 @@ import {
   readRegistrationAnswer,
   registrationAnswerPath,
 } from "~/features/events/registration-fields";
+import { registrationCopyFor } from "~/features/events/registration-copy.server";
 import {
   RegistrationSection,
+  SeatDot,
   type EventRegistration,
 } from "~/features/events/registration-section";
-import {
-  registrationState,
-  registrationStateLabel,
-  takesRegistrations,
-} from "~/features/events/registration-view";
+import { registrationState, takesRegistrations } from "~/features/events/registration-view";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
@@ -52,13 +50,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     counts,
     now,
   );
+  const closesAt =
+    entry.closesAt < entry.startsAt ? formatDateTime(entry.closesAt, entry.timeZone) : null;
+  const answer = readRegistrationAnswer(new URL(request.url));
   const registration: EventRegistration = {
     state,
     questions: facts.questions,
     formToken: desk && takesRegistrations(state) ? desk.issueToken() : null,
-    closesAt:
-      entry.closesAt < entry.startsAt ? formatDateTime(entry.closesAt, entry.timeZone) : null,
-    answer: readRegistrationAnswer(new URL(request.url)),
+    closesAt,
+    answer,
+    text: registrationCopyFor({ state, answer, event: view, closesAt }),
   };
   const path = eventPath(view.slug);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
@@ -165,17 +166,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             ) : (
               state.kind !== "partner" && (
                 <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-white/15">
-                  <span
-                    aria-hidden="true"
-                    className={
-                      state.kind === "open"
-                        ? "size-2 rounded-full bg-emerald-400"
-                        : state.kind === "waiting-list"
-                          ? "size-2 rounded-full bg-amber-400"
-                          : "size-2 rounded-full bg-slate-400"
-                    }
-                  />
-                  {registrationStateLabel(state)}
+                  <SeatDot state={state} className="size-2" />
+                  {registration.text.seats.label}
                 </span>
               )
             )}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
-import { registrationMessages } from "~/features/events/registration-fields";
+import { registrationMessages } from "~/features/events/registration-schema";
 import { storeRegistration } from "../../server/registrations/registration-store";
 import { readCalendarEvent } from "../icalendar";
 import type { ReceivedMail } from "../support/smtp-sink";

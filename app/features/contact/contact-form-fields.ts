@@ -1,28 +1,18 @@
 import { services } from "~/config/services";
 import { paths } from "~/config/paths";
 import {
-  personFieldLimits,
-  personFieldMessages,
   readFieldValues,
   type FieldErrors,
-  type FieldMessages,
   type FieldValues,
   type FormRefusal,
 } from "~/lib/forms/fields";
 
-export {
-  formTokenField,
-  honeypotField,
-  normalizeLine,
-  normalizeMultiline,
-  type FieldMessages,
-} from "~/lib/forms/fields";
+export { formTokenField, honeypotField } from "~/lib/forms/fields";
 
 /*
- * The contact form's fields, options, limits and messages: everything about
- * the form except its zod schema (contact-form.ts), so the page can draw the
- * form without loading zod; the schema follows when the visitor first uses the
- * form (issue 6, docs/decisions/060).
+ * The contact form's fields and options: what the page needs to draw the form,
+ * without zod. The schema, with its limits and messages (contact-schema.ts),
+ * follows when the visitor first uses the form (issue 6, docs/decisions/060).
  */
 
 /** The route that shows the form and receives its posts. */
@@ -71,16 +61,6 @@ export function budgetLabel(id: string): string {
   return budgetOptions.find((option) => option.id === id)?.label ?? id;
 }
 
-/** Longest accepted value of each free-text field, in characters. */
-export const contactFieldLimits = {
-  ...personFieldLimits,
-  phone: 30,
-  message: 5000,
-} as const;
-
-/** A message shorter than this is too thin to reply to. */
-export const messageMinLength = 20;
-
 /** The fields in the order they appear, which is the order errors are reported in. */
 export const contactFields = [
   "name",
@@ -94,31 +74,6 @@ export const contactFields = [
 ] as const;
 
 export type ContactField = (typeof contactFields)[number];
-
-export const contactFormMessages = {
-  ...personFieldMessages,
-  phone: {
-    tooLong: `The phone number must be ${contactFieldLimits.phone} characters or fewer.`,
-    malformed: "Enter a phone number using digits, spaces and an optional +, or leave it empty.",
-  },
-  service: {
-    missing: "Choose the service you are interested in, or Something else.",
-    malformed: "Choose a service from the list.",
-  },
-  budget: {
-    missing: "Choose a budget range, or Not sure yet.",
-    malformed: "Choose a budget range from the list.",
-  },
-  message: {
-    missing: "Tell us about your project.",
-    tooLong: `Your message must be ${contactFieldLimits.message.toLocaleString("en-GB")} characters or fewer.`,
-    malformed: `Tell us a little more: at least ${messageMinLength} characters.`,
-  },
-  consent: {
-    missing: "Tick the box so that we can reply to your enquiry.",
-    malformed: "Tick the box, or leave the form, if you do not want us to contact you.",
-  },
-} as const satisfies Record<ContactField, FieldMessages>;
 
 /** What the visitor typed, field by field, to fill the form in again. */
 export type ContactFormValues = FieldValues<ContactField>;

@@ -1,13 +1,11 @@
 import * as z from "zod/mini";
 import {
   budgetOptions,
-  contactFieldLimits,
-  contactFormMessages,
   contactFormValues,
   isContactField,
-  messageMinLength,
   serviceOptions,
   type BudgetId,
+  type ContactField,
   type ContactFieldErrors,
   type ContactFormValues,
   type ServiceOptionId,
@@ -17,22 +15,61 @@ import {
   consentField,
   fieldErrors,
   optionalText,
+  personFieldLimits,
+  personFieldMessages,
   personFieldSchemas,
   requiredText,
+  type FieldMessages,
 } from "~/lib/forms/schema";
 
 /**
- * The contact form's one schema, shared by the browser (checks before posting)
- * and the server (checks every post, with or without JavaScript). Each field
- * fails with exactly one message: missing, too long or malformed. See
- * docs/decisions/050-lead-pipeline.md. It is built from the site's form
- * blocks in app/lib/forms/schema.ts (zod/mini, 6 KB gzip in the browser rather
- * than 22 KB), and the form fetches it when the visitor first uses it, not
- * with the page (issue 6, docs/decisions/060). The fields, options and
- * messages, which the page needs to draw the form, are in contact-form-fields.ts.
+ * The contact form's one schema, with its limits and messages, shared by the
+ * browser (checks before posting) and the server (checks every post, with or
+ * without JavaScript). Each field fails with exactly one message: missing, too
+ * long or malformed. See docs/decisions/050-lead-pipeline.md. It is built from
+ * the site's form blocks in app/lib/forms/schema.ts (zod/mini, 6 KB gzip in the
+ * browser rather than 22 KB), and the form fetches it when the visitor first
+ * uses it, not with the page (issue 6, docs/decisions/060). The fields and
+ * options, which the page needs to draw the form, are in contact-form-fields.ts.
  */
 
 export * from "~/features/contact/contact-form-fields";
+export { normalizeLine, normalizeMultiline, type FieldMessages } from "~/lib/forms/schema";
+
+/** Longest accepted value of each free-text field, in characters. */
+export const contactFieldLimits = {
+  ...personFieldLimits,
+  phone: 30,
+  message: 5000,
+} as const;
+
+/** A message shorter than this is too thin to reply to. */
+export const messageMinLength = 20;
+
+export const contactFormMessages = {
+  ...personFieldMessages,
+  phone: {
+    tooLong: `The phone number must be ${contactFieldLimits.phone} characters or fewer.`,
+    malformed: "Enter a phone number using digits, spaces and an optional +, or leave it empty.",
+  },
+  service: {
+    missing: "Choose the service you are interested in, or Something else.",
+    malformed: "Choose a service from the list.",
+  },
+  budget: {
+    missing: "Choose a budget range, or Not sure yet.",
+    malformed: "Choose a budget range from the list.",
+  },
+  message: {
+    missing: "Tell us about your project.",
+    tooLong: `Your message must be ${contactFieldLimits.message.toLocaleString("en-GB")} characters or fewer.`,
+    malformed: `Tell us a little more: at least ${messageMinLength} characters.`,
+  },
+  consent: {
+    missing: "Tick the box so that we can reply to your enquiry.",
+    malformed: "Tick the box, or leave the form, if you do not want us to contact you.",
+  },
+} as const satisfies Record<ContactField, FieldMessages>;
 
 const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
 

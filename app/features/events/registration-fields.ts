@@ -1,10 +1,7 @@
 import { eventPath } from "~/config/paths";
 import {
-  personFieldLimits,
-  personFieldMessages,
   readFieldValues,
   type FieldErrors,
-  type FieldMessages,
   type FieldValues,
   type FormRefusal,
 } from "~/lib/forms/fields";
@@ -12,10 +9,10 @@ import type { EventQuestion } from "~/features/events/registration-view";
 import { personFieldLabels } from "~/lib/forms/fields";
 
 /*
- * The registration form's fields, limits, messages and answers: everything
- * about it except its zod schema (registration-schema.ts), so the event page
- * can draw the form without loading zod; the schema follows when the visitor
- * first uses the form (docs/decisions/060).
+ * The registration form's fields and answers: what the event page needs to
+ * draw the form, without zod. The schema, with its limits and messages
+ * (registration-schema.ts), follows when the visitor first uses the form
+ * (docs/decisions/060).
  */
 
 /** The event page's registration section: the form, its answer, or why it is closed. */
@@ -38,42 +35,9 @@ export function readRegistrationAnswer(url: URL): RegistrationAnswer | null {
   return registrationAnswers.find((answer) => answer === value) ?? null;
 }
 
-/** Longest accepted value of each free-text field, in characters. */
-export const registrationFieldLimits = {
-  ...personFieldLimits,
-  jobTitle: 100,
-  /** A free-text answer to one of the event's questions. */
-  answer: 200,
-} as const;
-
-export const registrationMessages = {
-  ...personFieldMessages,
-  jobTitle: {
-    tooLong: `The job title must be ${registrationFieldLimits.jobTitle} characters or fewer.`,
-    malformed: "Enter your job title using letters, or leave it empty.",
-  },
-  consent: {
-    missing: "Tick the box so that we can keep your place and e-mail you about this event.",
-    malformed: "Tick the box, or leave the form, if you do not want us to keep your details.",
-  },
-} as const satisfies Record<string, FieldMessages>;
-
 /** The form field of one of the event's questions: "answer-<id>". */
 export function questionField(question: Pick<EventQuestion, "id">): string {
   return `answer-${question.id}`;
-}
-
-/** One message per check of a question: a choice, or one line of text. */
-export function questionMessages(question: EventQuestion): FieldMessages {
-  return question.options
-    ? {
-        missing: `Choose an answer to “${question.label}”.`,
-        malformed: `Choose one of the answers to “${question.label}”.`,
-      }
-    : {
-        missing: `Answer “${question.label}”.`,
-        malformed: `Keep the answer to “${question.label}” to ${registrationFieldLimits.answer} characters or fewer.`,
-      };
 }
 
 const baseFields = ["name", "email", "company", "jobTitle"] as const;

@@ -13,7 +13,6 @@ import { lazyValidator, useCheckedForm } from "~/components/forms/use-checked-fo
 import { FormField } from "~/components/ui/form-field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { eventRegistrationPath } from "~/config/paths";
-import { siteConfig } from "~/config/site";
 import {
   questionField,
   registrationFieldLabel,
@@ -31,6 +30,8 @@ type RegistrationFormProps = {
   formToken: string | null;
   /** Every place is taken: the form puts people on the waiting list. */
   waitingList: boolean;
+  /** The consent label and the note beside the button, from content/pages/events.yaml. */
+  copy: { consent: string; note: string };
 };
 
 /**
@@ -45,6 +46,7 @@ export function RegistrationForm({
   questions,
   formToken,
   waitingList,
+  copy,
 }: RegistrationFormProps) {
   const fields = useMemo(() => registrationFields(questions), [questions]);
   // The event's schema, fetched with zod when the visitor first uses the form.
@@ -88,7 +90,7 @@ export function RegistrationForm({
         ))}
 
         <ConsentField
-          label={`I agree that ${siteConfig.name} may keep my details to manage my place at this event and e-mail me about it.`}
+          label={copy.consent}
           error={errors.consent}
           defaultChecked={values.consent === "yes"}
           className="sm:col-span-2"
@@ -97,7 +99,7 @@ export function RegistrationForm({
 
       <FormGuardFields token={formToken} />
       <FormFooter
-        note="We use your details for this event only. The confirmation e-mail has a link to cancel, no account needed."
+        note={copy.note}
         pending={pending}
         label={waitingList ? "Join the waiting list" : "Register"}
         pendingLabel="Registering…"

@@ -1,10 +1,7 @@
 import * as z from "zod/mini";
 import {
   questionField,
-  questionMessages,
-  registrationFieldLimits,
   registrationFields,
-  registrationMessages,
   registrationValues,
   type RegistrationErrors,
   type RegistrationValues,
@@ -16,17 +13,54 @@ import {
   fieldErrors,
   optionalChoice,
   optionalText,
+  personFieldLimits,
+  personFieldMessages,
   personFieldSchemas,
   requiredText,
+  type FieldMessages,
 } from "~/lib/forms/schema";
 
 /**
- * The registration form's one schema, shared by the browser (checks before
- * posting) and the server (checks every post): the contact form's person
+ * The registration form's one schema, with its limits and messages, shared by
+ * the browser (checks before posting) and the server (checks every post): the
+ * contact form's person
  * fields and rules (app/lib/forms/schema.ts), an optional job title, the
  * event's own questions, and consent. The form fetches it when the visitor
  * first uses it, not with the page (docs/decisions/060).
  */
+
+/** Longest accepted value of each free-text field, in characters. */
+export const registrationFieldLimits = {
+  ...personFieldLimits,
+  jobTitle: 100,
+  /** A free-text answer to one of the event's questions. */
+  answer: 200,
+} as const;
+
+export const registrationMessages = {
+  ...personFieldMessages,
+  jobTitle: {
+    tooLong: `The job title must be ${registrationFieldLimits.jobTitle} characters or fewer.`,
+    malformed: "Enter your job title using letters, or leave it empty.",
+  },
+  consent: {
+    missing: "Tick the box so that we can keep your place and e-mail you about this event.",
+    malformed: "Tick the box, or leave the form, if you do not want us to keep your details.",
+  },
+} as const satisfies Record<string, FieldMessages>;
+
+/** One message per check of a question: a choice, or one line of text. */
+export function questionMessages(question: EventQuestion): FieldMessages {
+  return question.options
+    ? {
+        missing: `Choose an answer to “${question.label}”.`,
+        malformed: `Choose one of the answers to “${question.label}”.`,
+      }
+    : {
+        missing: `Answer “${question.label}”.`,
+        malformed: `Keep the answer to “${question.label}” to ${registrationFieldLimits.answer} characters or fewer.`,
+      };
+}
 
 const HAS_LETTER = /\p{L}/u;
 

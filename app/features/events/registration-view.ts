@@ -119,3 +119,16 @@ export function registrationStateLabel(state: RegistrationState): string {
       return "Registration with our partner";
   }
 }
+
+/** The words of one registration section, picked by the page's loader for its state. */
+export type RegistrationText = {
+  /** The card's heading and lead: the form's, the answer's, or why registration closed. */
+  title: string;
+  lead: string;
+  /** "12 places left" and the line under it. */
+  seats: { label: string; detail: string };
+  /** The form's consent label and note. */
+  form: { consent: string; note: string };
+  /** "What happens next", while people can register or after they did. */
+  nextSteps: { title: string; steps: { title: string; body: string }[] } | null;
+};

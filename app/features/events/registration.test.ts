@@ -6,9 +6,13 @@ import {
   registrationAnswerPath,
   registrationFieldLabel,
   registrationFields,
-  registrationMessages,
 } from "~/features/events/registration-fields";
-import { validateRegistration } from "~/features/events/registration-schema";
+import {
+  registrationCopy,
+  registrationCopyFor,
+  registrationCopySchema,
+} from "~/features/events/registration-copy.server";
+import { registrationMessages, validateRegistration } from "~/features/events/registration-schema";
 import {
   registrationState,
   registrationStateLabel,
@@ -163,5 +167,73 @@ describe("registrationState", () => {
     expect(
       registrationState({ ...event, registrationUrl: "https://partner.example.org" }, null, early),
     ).toEqual({ kind: "partner", url: "https://partner.example.org" });
+  });
+});
+
+describe("the registration section's words", () => {
+  const inPerson = { format: "in-person", venue: "Corvanta Digital, 4th floor" } as const;
+  const open = { kind: "open", capacity: 20, placesLeft: 12 } as const;
+
+  it("come from content/pages/events.yaml, with the seats and the venue filled in", () => {
+    const text = registrationCopyFor({
+      state: open,
+      answer: null,
+      event: inPerson,
+      closesAt: null,
+    });
+    expect(text.title).toBe(registrationCopy.open.title);
+    expect(text.seats).toEqual({
+      label: "12 places left",
+      detail: "Free to attend. 8 of 20 places are taken.",
+    });
+    expect(text.nextSteps?.steps.map((step) => step.title)).toEqual([
+      registrationCopy.nextSteps.confirmation.title,
+      registrationCopy.nextSteps.inPerson.title,
+      registrationCopy.nextSteps.cancel.title,
+    ]);
+    expect(text.nextSteps?.steps[1]?.body).toContain("Come to Corvanta Digital, 4th floor;");
+    const online = registrationCopyFor({
+      state: open,
+      answer: null,
+      event: { format: "online" },
+      closesAt: null,
+    });
+    expect(online.nextSteps?.steps[1]).toEqual(registrationCopy.nextSteps.online);
+  });
+
+  it("say why registration closed, and answer a post or a cancellation", () => {
+    const closed = registrationCopyFor({
+      state: { kind: "closed", reason: "deadline" },
+      answer: null,
+      event: inPerson,
+      closesAt: "Tue 16 March 2027, 17:00 GMT",
+    });
+    expect(closed.lead).toMatch(/^Registration closed on Tue 16 March 2027, 17:00 GMT,/);
+    expect(closed.nextSteps).toBeNull();
+    expect(closed.seats.label).toBe("Registration closed");
+    const started = registrationCopyFor({
+      state: { kind: "closed", reason: "started" },
+      answer: null,
+      event: inPerson,
+      closesAt: null,
+    });
+    expect(started.lead).toBe(registrationCopy.closed.started);
+    const waiting = registrationCopyFor({
+      state: { kind: "waiting-list", capacity: 20 },
+      answer: "waiting",
+      event: inPerson,
+      closesAt: null,
+    });
+    expect(waiting.title).toBe(registrationCopy.answers.waiting.title);
+    expect(waiting.seats.detail).toMatch(/^All 20 places are taken\./);
+  });
+
+  it("must keep their placeholders", () => {
+    const broken = structuredClone(registrationCopy);
+    broken.seats.limited = "Free to attend.";
+    expect(registrationCopySchema.safeParse(broken).error?.issues[0]).toMatchObject({
+      path: ["seats", "limited"],
+      message: "must contain {taken} and {capacity}",
+    });
   });
 });

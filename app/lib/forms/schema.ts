@@ -1,12 +1,5 @@
 import * as z from "zod/mini";
-import {
-  normalizeLine,
-  normalizeMultiline,
-  personFieldLimits,
-  personFieldMessages,
-  type FieldErrors,
-  type FieldMessages,
-} from "~/lib/forms/fields";
+import type { FieldErrors, PersonField } from "~/lib/forms/fields";
 
 /**
  * The building blocks of the site's form schemas, written with zod/mini (the
@@ -21,6 +14,47 @@ import {
 // Content-Security-Policy forbids eval (docs/decisions/061), and merely probing
 // for it is reported as a violation. The interpreted checks are plenty here.
 z.config({ jitless: true });
+
+/** The messages of one field: each check fails with exactly one of them. */
+export type FieldMessages = { missing?: string; tooLong?: string; malformed: string };
+
+/** Longest accepted value of the person fields, in characters. */
+export const personFieldLimits = { name: 100, email: 254, company: 120 } as const;
+
+export const personFieldMessages = {
+  name: {
+    missing: "Enter your name.",
+    tooLong: `Your name must be ${personFieldLimits.name} characters or fewer.`,
+    malformed: "Enter your name using letters.",
+  },
+  email: {
+    missing: "Enter your work e-mail address.",
+    tooLong: `Your e-mail address must be ${personFieldLimits.email} characters or fewer.`,
+    malformed: "Enter an e-mail address in the format name@company.com.",
+  },
+  company: {
+    missing: "Enter the name of your company or organisation.",
+    tooLong: `The company name must be ${personFieldLimits.company} characters or fewer.`,
+    malformed: "Enter the company name using letters or numbers.",
+  },
+} as const satisfies Record<PersonField, FieldMessages>;
+
+// Control characters other than tab and line breaks have no place in a form.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * One-line fields: every run of whitespace, CR and LF included, becomes one
+ * space, so no visitor text can carry a line break into a mail header or a log.
+ */
+export function normalizeLine(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, "").replace(/\s+/g, " ").trim();
+}
+
+/** A message keeps its paragraphs: line endings become \n, other controls go. */
+export function normalizeMultiline(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").trim();
+}
 
 const HAS_LETTER = /\p{L}/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

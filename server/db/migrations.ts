@@ -69,7 +69,7 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  "2026-11-24-003-event-registrations": {
+  "2026-11-23-003-event-registrations": {
     // Registrations for events (issue 13), and an outbox that also carries
     // their e-mails: lead_id becomes optional beside a registration_id, and
     // `kind` says which e-mail a row sends (existing rows: lead notifications).

@@ -14,6 +14,7 @@ import { loadFormTokenSecret } from "./form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
 import { createSmtpMailer, type LeadMailSettings } from "./lead-mail";
 import { systemClock, type Clock, type Logger } from "./logger";
+import type { RateLimitRule } from "./rate-limit";
 import {
   createOutboxWorker,
   leadNotificationComposer,
@@ -76,6 +77,30 @@ export function composeOutboxMail(
   return (row) => (row.registration_id !== null ? registrationMail(row) : leadMail(row));
 }
 
+/**
+ * What takes the forms' posts: the contact form's intake and the events'
+ * registration desk, over one database, one form-token secret and one rate
+ * limit rule (each form counts its own posts).
+ */
+export function createFormDesks({
+  onMailQueued,
+  ...shared
+}: {
+  db: AppDatabase;
+  tokenSecret: string;
+  cancelSecret: string;
+  rateLimit: RateLimitRule;
+  log: Logger;
+  now: Clock;
+  /** Wakes the outbox worker once a post's e-mails are queued. */
+  onMailQueued: () => void;
+}): { intake: LeadIntake; registrations: RegistrationDesk } {
+  return {
+    intake: createLeadIntake({ ...shared, onLeadSaved: onMailQueued }),
+    registrations: createRegistrationDesk({ ...shared, onMailQueued }),
+  };
+}
+
 export async function startLeadPipeline(
   env: PipelineEnv,
   { log, now = systemClock }: { log: Logger; now?: Clock },
@@ -111,23 +136,11 @@ export async function startLeadPipeline(
     );
   }
 
-  const rateLimit = {
-    maxPosts: env.RATE_LIMIT_MAX,
-    windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
-  };
-  const intake = createLeadIntake({
-    db,
-    tokenSecret,
-    rateLimit,
-    log,
-    now,
-    onLeadSaved: () => worker?.wake(),
-  });
-  const registrations = createRegistrationDesk({
+  const { intake, registrations } = createFormDesks({
     db,
     tokenSecret,
     cancelSecret,
-    rateLimit,
+    rateLimit: { maxPosts: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000 },
     log,
     now,
     onMailQueued: () => worker?.wake(),

@@ -9,12 +9,10 @@ import { contactFormPath, formTokenField } from "~/features/contact/contact-sche
 import { createApp } from "../../server/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
 import { signFormToken, verifyFormToken } from "../../server/leads/form-token";
-import { createLeadIntake } from "../../server/leads/lead-intake";
 import { createSmtpMailer } from "../../server/leads/lead-mail";
 import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { composeOutboxMail } from "../../server/leads/pipeline";
+import { composeOutboxMail, createFormDesks } from "../../server/leads/pipeline";
 import type { RateLimitRule } from "../../server/leads/rate-limit";
-import { createRegistrationDesk } from "../../server/registrations/registration-desk";
 import { leadLogger } from "../../server/log";
 import { manualClock, recordingServerLog } from "../support/manual-clock";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -119,15 +117,7 @@ export async function startContactServer({
   const cancelSecret = "in-process-cancel-link-secret-000001";
   const sink = smtp ? await startSmtpSink() : undefined;
   let worker: OutboxWorker | undefined;
-  const intake = createLeadIntake({
-    db,
-    tokenSecret,
-    rateLimit,
-    log: leadLogger(log.log),
-    now: clock,
-    onLeadSaved: () => worker?.wake(),
-  });
-  const registrations = createRegistrationDesk({
+  const { intake, registrations } = createFormDesks({
     db,
     tokenSecret,
     cancelSecret,

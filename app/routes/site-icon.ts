@@ -1,6 +1,6 @@
 import { Resvg } from "@resvg/resvg-js";
 import type { Route } from "./+types/site-icon";
-import { brandIconSvg } from "~/config/brand";
+import { brandIconSvg } from "~/site/brand-icon.server";
 import { siteIcons, type SiteIconName } from "~/config/icons";
 
 // Resource route: /icons/<name>, the favicon and app icons drawn from the brand

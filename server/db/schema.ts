@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * The database's tables, as Kysely sees them. The same types hold for SQLite
@@ -55,5 +55,3 @@ export interface AppSecretTable {
 }
 
 export type Lead = Selectable<LeadTable>;
-export type NewLead = Insertable<LeadTable>;
-export type OutboxEntry = Selectable<OutboxTable>;

@@ -36,8 +36,6 @@ export const postFrontmatterSchema = z
 export type PostFrontmatter = z.output<typeof postFrontmatterSchema>;
 export type PostEntry = MarkdownEntry<PostFrontmatter>;
 
-export const postsDirectory = "content/posts";
-
 /**
  * Validates every post file, newest first. Drafts are left out unless asked
  * for. Throws a ContentError naming the file for any invalid post.

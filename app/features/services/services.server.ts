@@ -208,5 +208,3 @@ export function servicePage(id: string) {
     }),
   };
 }
-
-export type ServicePage = NonNullable<ReturnType<typeof servicePage>>;

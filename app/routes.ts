@@ -21,7 +21,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // Resource routes for search engines, link previews and browsers, all
-  // prerendered at build time (app/config/prerender.ts).
+  // prerendered at build time (app/site/pages.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-feed.ts"),

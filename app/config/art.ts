@@ -3,8 +3,8 @@ import type { industries } from "~/config/navigation";
 
 /*
  * Decorative art (design brief, "Imagery") is drawn in code on the server
- * (app/components/art/) and served as static SVG files, rendered when the site
- * is built (app/routes/art.ts, app/config/prerender.ts). Pages show them with
+ * (app/site/art/) and served as static SVG files, rendered when the site
+ * is built (app/routes/art.ts, app/site/pages.server.ts). Pages show them with
  * <img alt="">, and the icons as sprites drawn with <use>, so none of the
  * drawing code is in the browser's JavaScript (issue 6, docs/decisions/060).
  */
@@ -49,7 +49,7 @@ export const homeHeroArt = {
 /**
  * The lucide icons as SVG sprites, a <symbol> per icon named as lucide names
  * it: the site's own icons (app/components/ui/icon-names.ts), and those content
- * files may name for the service pages' offerings (app/content/icon-names.ts).
+ * files may name for the service pages' offerings (app/components/ui/content-icon-names.ts).
  * Drawn with Icon and ContentIcon (app/components/ui/icon.tsx).
  */
 export const iconSprite = artPath("icons.svg");

@@ -4,7 +4,7 @@ import { findSitePageByCard } from "~/site/pages.server";
 import { renderSocialCard } from "~/site/social-card.server";
 
 // Resource route: /social/<page>.png, the page's Open Graph image. Every card
-// is prerendered at build time (app/config/prerender.ts), so production serves
+// is prerendered at build time (app/site/pages.server.ts), so production serves
 // static files; a card for an unknown page is a 404.
 export async function loader({ params }: Route.LoaderArgs) {
   const page = findSitePageByCard(socialCardFilePath(params.card));

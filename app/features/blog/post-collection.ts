@@ -13,7 +13,7 @@ import type { PostSummary } from "~/features/blog/post-view";
  * The blog's posts (content/posts/<slug>.md): the frontmatter schema and the
  * rules every reader of the collection shares. Two readers use it: the app
  * (posts.server.ts, files bundled by Vite) and the prerender list
- * (app/config/prerender.ts, files read from disk), so both agree on which
+ * (app/site/pages.server.ts, files read from disk), so both agree on which
  * posts exist and which are drafts.
  */
 export const postFrontmatterSchema = z

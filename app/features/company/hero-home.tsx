@@ -19,7 +19,7 @@ type HeroHomeProps = SectionProps & {
 
 /**
  * The Home page's opening band: the page's h1, two calls to action and product
- * art. The art is drawn on the server (app/components/art/home-hero-art.server.tsx)
+ * art. The art is drawn on the server (app/features/company/home-hero-art.server.tsx)
  * and shown as images.
  */
 export function HeroHome({

@@ -49,7 +49,7 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
               description: lineField(260),
               icon: z.enum(contentIconNames, {
                 error: (issue) =>
-                  `must be one of the allowed icons (app/content/icon-names.ts), got ${String(issue.input)}`,
+                  `must be one of the allowed icons (app/components/ui/content-icon-names.ts), got ${String(issue.input)}`,
               }),
             })
             .strict(),

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 
 /**
  * The company's figures (content/figures.yaml): years in business, projects
@@ -27,11 +26,7 @@ export type Figures = z.output<typeof figuresSchema>;
 
 export type FigureStat = { id: string; value: string; label: string; detail: string };
 
-export const figures: Figures = loadYamlFile(
-  "content/figures.yaml",
-  contentFile("content/figures.yaml"),
-  figuresSchema,
-);
+export const figures: Figures = loadContentFile("content/figures.yaml", figuresSchema);
 
 /** The four figures in the brief's order; years counted up to `today`. */
 export function figureStats(source: Figures = figures, today: Date = new Date()): FigureStat[] {

@@ -28,7 +28,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { hero, story, mission, vision, leadership, csr, figures, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <StorySection id="story" story={story} mission={mission} />
       <VisionValues id="vision" vision={vision} />
       <TeamGrid

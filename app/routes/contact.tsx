@@ -59,7 +59,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { copy, formToken, defaultService, sent } = loaderData;
   return (
     <>
-      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.lead} />
+      <PageHero heading={copy.hero} />
       <ContactEnquiry
         copy={copy}
         formToken={formToken}

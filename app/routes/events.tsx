@@ -26,9 +26,11 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="News & Events"
-        title="Meet the team behind the work"
-        lead="We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices."
+        heading={{
+          eyebrow: "News & Events",
+          title: "Meet the team behind the work",
+          lead: "We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices.",
+        }}
       />
       <UpcomingEvents events={loaderData.upcoming} />
       <PastEvents events={loaderData.past} />

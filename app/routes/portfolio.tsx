@@ -39,7 +39,7 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
   const { hero, productsCopy, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <PortfolioShowcase
         id="products"
         eyebrow={productsCopy.eyebrow}

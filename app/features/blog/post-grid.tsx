@@ -32,7 +32,7 @@ export function PostGrid({
   const headingId = `${id ?? "posts"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} actions={action} />
       <ul className="mt-10 grid gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="flex">

@@ -34,7 +34,7 @@ export function CommitmentList({
   const headingId = `${id ?? "commitments"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} />
       <ul className="mt-12 grid gap-5 md:grid-cols-2 lg:gap-6">
         {commitments.map((commitment) => {
           return (

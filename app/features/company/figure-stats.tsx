@@ -32,7 +32,7 @@ export function FigureStats({
   const ink = tone === "ink";
   return (
     <SectionBand id={id} tone={ink ? "ink" : "white"} labelledBy={headingId} className={className}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} inverse={ink} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} inverse={ink} />
       <dl
         data-testid="figure-stats"
         className="mt-12 grid grid-cols-1 gap-x-6 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-8 lg:grid-cols-4"

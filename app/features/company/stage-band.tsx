@@ -35,7 +35,7 @@ export function StageBand({
   const headingId = `${id ?? "stages"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} />
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {stages.map((stage, index) => {
           return (

@@ -25,7 +25,7 @@ export function TeamGrid({
   const headingId = `${id ?? "team"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
         {people.map((person) => (
           <li

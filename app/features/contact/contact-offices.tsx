@@ -11,12 +11,7 @@ type ContactOfficesProps = SectionProps & {
 export function ContactOffices({ id, className, copy }: ContactOfficesProps) {
   return (
     <SectionBand id={id} className={className} labelledBy="contact-offices-heading">
-      <SectionHeading
-        id="contact-offices-heading"
-        eyebrow={copy.eyebrow}
-        title={copy.title}
-        lead={copy.lead}
-      />
+      <SectionHeading id="contact-offices-heading" heading={copy} />
       <ul className="mt-12 grid gap-6 md:grid-cols-2">
         {siteConfig.offices.map((office, index) => (
           <li

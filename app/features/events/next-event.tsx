@@ -21,13 +21,13 @@ export function NextEvent({ id = "next-event", className, event, tone = "muted" 
     <SectionBand id={id} tone={tone} labelledBy={headingId} className={className}>
       <SectionHeading
         id={headingId}
-        eyebrow="Events"
-        title="Meet us at our next event"
-        lead={
-          event
+        heading={{
+          eyebrow: "Events",
+          title: "Meet us at our next event",
+          lead: event
             ? undefined
-            : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up."
-        }
+            : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up.",
+        }}
         actions={<ArrowLink to={paths.events}>All events</ArrowLink>}
       />
       {event && <EventCard event={event} id={`${id}-${event.slug}`} className="mt-10 md:mt-12" />}

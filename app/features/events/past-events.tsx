@@ -16,9 +16,11 @@ export function PastEvents({ id = "past", className, events }: PastEventsProps) 
     <SectionBand id={id} tone="muted" labelledBy={headingId} className={className}>
       <SectionHeading
         id={headingId}
-        eyebrow="Archive"
-        title="Past events"
-        lead="What we have presented recently. Ask us for the slides of any session."
+        heading={{
+          eyebrow: "Archive",
+          title: "Past events",
+          lead: "What we have presented recently. Ask us for the slides of any session.",
+        }}
       />
       <ol className="mt-10 grid gap-5 md:mt-12 md:grid-cols-2 lg:grid-cols-3">
         {events.map((event) => (

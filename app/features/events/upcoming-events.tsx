@@ -17,9 +17,11 @@ export function UpcomingEvents({ id = "upcoming", className, events }: UpcomingE
     <SectionBand id={id} labelledBy={headingId} className={className}>
       <SectionHeading
         id={headingId}
-        eyebrow="Upcoming"
-        title="Upcoming events"
-        lead="Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click."
+        heading={{
+          eyebrow: "Upcoming",
+          title: "Upcoming events",
+          lead: "Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click.",
+        }}
       />
       {events.length > 0 ? (
         <ol className="mt-10 space-y-6 md:mt-12 md:space-y-8">

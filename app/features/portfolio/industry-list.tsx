@@ -34,9 +34,7 @@ export function IndustryList({
       <div className="grid gap-10 lg:grid-cols-12 lg:gap-16">
         <SectionHeading
           id={headingId}
-          eyebrow={eyebrow}
-          title={title}
-          lead={lead}
+          heading={{ eyebrow, title, lead }}
           className="lg:sticky lg:top-[calc(var(--header-offset)+3rem)] lg:col-span-5 lg:self-start"
         />
         <ul className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-7">

@@ -76,7 +76,7 @@ export function PortfolioShowcase({
 
   return (
     <SectionBand id={id} className={className} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} />
       <div data-needs-script className="mt-10 border-b border-slate-200 pb-6">
         <p id="industry-filter-label" className="text-sm font-semibold text-slate-700">
           {filterLabel}

@@ -140,7 +140,7 @@ export function ProductCards({
   const headingId = `${id ?? "products"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} actions={action} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
         {products.map((product) => (
           <li key={product.slug} className="flex">

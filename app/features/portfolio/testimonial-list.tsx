@@ -35,7 +35,7 @@ export function TestimonialList({
   const headingId = `${id ?? "testimonials"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} />
       <ul className="mt-12 grid gap-5 lg:grid-cols-3 lg:gap-6">
         {testimonials.map((testimonial) => (
           <li key={testimonial.name}>

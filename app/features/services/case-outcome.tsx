@@ -39,9 +39,7 @@ export function CaseOutcome({
         <div className="lg:col-span-7">
           <SectionHeading
             id={headingId}
-            eyebrow={`Case study: ${product.name}`}
-            title={title}
-            lead={summary}
+            heading={{ eyebrow: `Case study: ${product.name}`, title, lead: summary }}
             inverse
           />
           <ul className="mt-8 space-y-3">

@@ -35,7 +35,7 @@ export function FaqList({
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-8 lg:grid-cols-12 lg:gap-16">
         <div className="lg:col-span-4">
-          <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+          <SectionHeading id={headingId} heading={{ eyebrow, title }} />
           {aside && <div className="mt-5 text-base leading-relaxed text-slate-600">{aside}</div>}
         </div>
         <div className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-8">

@@ -33,7 +33,7 @@ export function ProcessSteps({
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title }} />
       <ol
         className={cn(
           "relative mt-10 grid gap-8 md:mt-14 lg:gap-6",

@@ -41,13 +41,7 @@ export function ServiceGrid({
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading
-        id={headingId}
-        eyebrow={eyebrow}
-        title={title}
-        lead={lead}
-        actions={actions}
-      />
+      <SectionHeading id={headingId} heading={{ eyebrow, title, lead }} actions={actions} />
       <ServiceCardList services={services} closingCard={closingCard} className="mt-10 md:mt-12" />
     </SectionBand>
   );

@@ -37,7 +37,7 @@ export function ServiceHero({
       <HeroGrid />
       <Container className="grid items-center gap-10 py-16 sm:py-20 md:py-24 lg:grid-cols-12">
         <div className="lg:col-span-7">
-          <HeroCopy eyebrow={eyebrow} title={title} lead={lead} actions={actions} />
+          <HeroCopy heading={{ eyebrow, title, lead }} actions={actions} />
         </div>
         <div className="hidden lg:col-span-5 lg:block">
           <ServiceArt serviceId={serviceId} className="ml-auto h-auto w-full max-w-[440px]" />

@@ -40,7 +40,7 @@ export function ServiceOfferings({
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title }} />
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 md:mt-12 md:gap-6 lg:grid-cols-6">
         {offerings.map((offering, index) => (
           <li

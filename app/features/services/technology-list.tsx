@@ -31,7 +31,7 @@ export function TechnologyList({
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={{ eyebrow, title }} />
       <div
         className={cn(
           "mt-10 grid items-start gap-4 sm:grid-cols-2 md:mt-12 md:gap-6",

@@ -92,9 +92,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroHome
-        eyebrow={hero.eyebrow}
-        title={hero.title}
-        lead={hero.lead}
+        heading={hero}
         primaryAction={{ label: hero.primaryAction, href: paths.contact }}
         secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
@@ -107,13 +105,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         services={services.items}
         closingCard={<TalkToUsCard {...services.closingCard} />}
       />
-      <StageBand
-        id="digital-engineering"
-        eyebrow={engineering.eyebrow}
-        title={engineering.title}
-        lead={engineering.lead}
-        stages={engineering.stages}
-      />
+      <StageBand id="digital-engineering" heading={engineering} stages={engineering.stages} />
       <ProductCards
         id="selected-work"
         eyebrow={selectedWork.eyebrow}
@@ -136,13 +128,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         lead={industries.lead}
         items={industries.items}
       />
-      <FigureStats
-        id="track-record"
-        eyebrow={proof.eyebrow}
-        title={proof.title}
-        lead={proof.lead}
-        figures={proof.figures}
-      />
+      <FigureStats id="track-record" heading={proof} figures={proof.figures} />
       <TestimonialList
         id="testimonials"
         eyebrow={testimonials.eyebrow}

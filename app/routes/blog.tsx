@@ -30,7 +30,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         }}
       />
       {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
-      <PostGrid id="earlier-posts" title="Earlier posts" posts={earlier} />
+      <PostGrid id="earlier-posts" heading={{ title: "Earlier posts" }} posts={earlier} />
       <CallToAction tone="muted" />
     </>
   );

@@ -66,7 +66,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         defaultService={defaultService}
         sent={sent}
       />
-      <ContactOffices copy={copy.offices} />
+      <ContactOffices heading={copy.offices} />
     </>
   );
 }

@@ -108,9 +108,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <StageBand id="digital-engineering" heading={engineering} stages={engineering.stages} />
       <ProductCards
         id="selected-work"
-        eyebrow={selectedWork.eyebrow}
-        title={selectedWork.title}
-        lead={selectedWork.lead}
+        heading={selectedWork}
         products={selectedWork.products}
         action={
           <Button asChild variant="secondary">
@@ -121,27 +119,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <IndustryList
-        id="industries"
-        eyebrow={industries.eyebrow}
-        title={industries.title}
-        lead={industries.lead}
-        items={industries.items}
-      />
+      <IndustryList id="industries" heading={industries} items={industries.items} />
       <FigureStats id="track-record" heading={proof} figures={proof.figures} />
       <TestimonialList
         id="testimonials"
-        eyebrow={testimonials.eyebrow}
-        title={testimonials.title}
-        lead={testimonials.lead}
+        heading={testimonials}
         testimonials={testimonials.items}
         tone="muted"
       />
       <PostGrid
         id="latest-posts"
-        eyebrow={latestPosts.eyebrow}
-        title={latestPosts.title}
-        lead={latestPosts.lead}
+        heading={latestPosts}
         posts={latestPosts.items}
         action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />

@@ -42,9 +42,7 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
       <PageHero heading={hero} />
       <PortfolioShowcase
         id="products"
-        eyebrow={productsCopy.eyebrow}
-        title={productsCopy.title}
-        lead={productsCopy.lead}
+        heading={productsCopy}
         filterLabel={productsCopy.filterLabel}
         allLabel={productsCopy.allLabel}
         detailsLabel={productsCopy.detailsLabel}

@@ -32,8 +32,22 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           lead: "We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices.",
         }}
       />
-      <UpcomingEvents events={loaderData.upcoming} />
-      <PastEvents events={loaderData.past} />
+      <UpcomingEvents
+        heading={{
+          eyebrow: "Upcoming",
+          title: "Upcoming events",
+          lead: "Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click.",
+        }}
+        events={loaderData.upcoming}
+      />
+      <PastEvents
+        heading={{
+          eyebrow: "Archive",
+          title: "Past events",
+          lead: "What we have presented recently. Ask us for the slides of any session.",
+        }}
+        events={loaderData.past}
+      />
       <CallToAction
         title="Want us to speak at your event?"
         lead="Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience."

@@ -133,7 +133,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         posts={latestPosts.items}
         action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />
-      <NextEvent event={nextEvent} />
+      <NextEvent
+        heading={{
+          eyebrow: "Events",
+          title: "Meet us at our next event",
+          // With nothing scheduled, the lead points to the events page's archive.
+          lead: nextEvent
+            ? undefined
+            : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up.",
+        }}
+        event={nextEvent}
+      />
       <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />
     </>
   );

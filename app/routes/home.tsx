@@ -99,9 +99,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       />
       <ServiceGrid
         id="services"
-        eyebrow={services.eyebrow}
-        title={services.title}
-        lead={services.lead}
+        heading={services}
         services={services.items}
         closingCard={<TalkToUsCard {...services.closingCard} />}
       />

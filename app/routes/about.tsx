@@ -28,28 +28,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { hero, story, mission, vision, leadership, csr, figures, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <StorySection id="story" story={story} mission={mission} />
       <VisionValues id="vision" vision={vision} />
-      <TeamGrid
-        id="leadership"
-        eyebrow={leadership.eyebrow}
-        title={leadership.title}
-        lead={leadership.lead}
-        people={loaderData.team}
-      />
-      <CommitmentList
-        id="csr"
-        eyebrow={csr.eyebrow}
-        title={csr.title}
-        lead={csr.lead}
-        commitments={csr.commitments}
-      />
+      <TeamGrid id="leadership" heading={leadership} people={loaderData.team} />
+      <CommitmentList id="csr" heading={csr} commitments={csr.commitments} />
       <FigureStats
         id="in-numbers"
-        eyebrow={figures.eyebrow}
-        title={figures.title}
-        lead={figures.lead}
+        heading={figures}
         figures={loaderData.figureStats}
         tone="light"
       />

@@ -63,7 +63,12 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
     <>
       <PostHeader post={post} />
       <PostBody html={post.html} outline={post.outline} services={services} />
-      <PostGrid id="related-posts" tone="muted" title="Related reading" posts={related} />
+      <PostGrid
+        id="related-posts"
+        tone="muted"
+        heading={{ title: "Related reading" }}
+        posts={related}
+      />
       {mainService ? (
         <CallToAction
           title={

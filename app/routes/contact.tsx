@@ -59,14 +59,14 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { copy, formToken, defaultService, sent } = loaderData;
   return (
     <>
-      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.lead} />
+      <PageHero heading={copy.hero} />
       <ContactEnquiry
         copy={copy}
         formToken={formToken}
         defaultService={defaultService}
         sent={sent}
       />
-      <ContactOffices copy={copy.offices} />
+      <ContactOffices heading={copy.offices} />
     </>
   );
 }

@@ -77,26 +77,28 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow={event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`}
-        title={event.title}
-        lead={
-          <>
-            <EventFacts event={event} inverse size="large" className="mt-1" />
-            {event.status === "past" && (
-              <span className="mt-4 block text-base text-slate-300">
-                This event has taken place.{" "}
-                <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
-                  Ask us for the slides
-                </Link>
-                , or{" "}
-                <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
-                  see what is coming up next
-                </Link>
-                .
-              </span>
-            )}
-          </>
-        }
+        heading={{
+          eyebrow: event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`,
+          title: event.title,
+          lead: (
+            <>
+              <EventFacts event={event} inverse size="large" className="mt-1" />
+              {event.status === "past" && (
+                <span className="mt-4 block text-base text-slate-300">
+                  This event has taken place.{" "}
+                  <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
+                    Ask us for the slides
+                  </Link>
+                  , or{" "}
+                  <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
+                    see what is coming up next
+                  </Link>
+                  .
+                </span>
+              )}
+            </>
+          ),
+        }}
         actions={<EventActions event={event} inverse className="w-full" />}
       />
       <EventDetails event={event} />

@@ -22,16 +22,31 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
 
+/** The page's own copy; the events themselves are in content/events/. */
+const copy = {
+  hero: {
+    eyebrow: "News & Events",
+    title: "Meet the team behind the work",
+    lead: "We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices.",
+  },
+  upcoming: {
+    eyebrow: "Upcoming",
+    title: "Upcoming events",
+    lead: "Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click.",
+  },
+  past: {
+    eyebrow: "Archive",
+    title: "Past events",
+    lead: "What we have presented recently. Ask us for the slides of any session.",
+  },
+};
+
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero
-        eyebrow="News & Events"
-        title="Meet the team behind the work"
-        lead="We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices."
-      />
-      <UpcomingEvents events={loaderData.upcoming} />
-      <PastEvents events={loaderData.past} />
+      <PageHero heading={copy.hero} />
+      <UpcomingEvents heading={copy.upcoming} events={loaderData.upcoming} />
+      <PastEvents heading={copy.past} events={loaderData.past} />
       <CallToAction
         title="Want us to speak at your event?"
         lead="Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience."

@@ -92,33 +92,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroHome
-        eyebrow={hero.eyebrow}
-        title={hero.title}
-        lead={hero.lead}
+        heading={hero}
         primaryAction={{ label: hero.primaryAction, href: paths.contact }}
         secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
       />
       <ServiceGrid
         id="services"
-        eyebrow={services.eyebrow}
-        title={services.title}
-        lead={services.lead}
+        heading={services}
         services={services.items}
         closingCard={<TalkToUsCard {...services.closingCard} />}
       />
-      <StageBand
-        id="digital-engineering"
-        eyebrow={engineering.eyebrow}
-        title={engineering.title}
-        lead={engineering.lead}
-        stages={engineering.stages}
-      />
+      <StageBand id="digital-engineering" heading={engineering} stages={engineering.stages} />
       <ProductCards
         id="selected-work"
-        eyebrow={selectedWork.eyebrow}
-        title={selectedWork.title}
-        lead={selectedWork.lead}
+        heading={selectedWork}
         products={selectedWork.products}
         action={
           <Button asChild variant="secondary">
@@ -129,37 +117,31 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <IndustryList
-        id="industries"
-        eyebrow={industries.eyebrow}
-        title={industries.title}
-        lead={industries.lead}
-        items={industries.items}
-      />
-      <FigureStats
-        id="track-record"
-        eyebrow={proof.eyebrow}
-        title={proof.title}
-        lead={proof.lead}
-        figures={proof.figures}
-      />
+      <IndustryList id="industries" heading={industries} items={industries.items} />
+      <FigureStats id="track-record" heading={proof} figures={proof.figures} />
       <TestimonialList
         id="testimonials"
-        eyebrow={testimonials.eyebrow}
-        title={testimonials.title}
-        lead={testimonials.lead}
+        heading={testimonials}
         testimonials={testimonials.items}
         tone="muted"
       />
       <PostGrid
         id="latest-posts"
-        eyebrow={latestPosts.eyebrow}
-        title={latestPosts.title}
-        lead={latestPosts.lead}
+        heading={latestPosts}
         posts={latestPosts.items}
         action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />
-      <NextEvent event={nextEvent} />
+      <NextEvent
+        heading={{
+          eyebrow: "Events",
+          title: "Meet us at our next event",
+          // With nothing scheduled, the lead points to the events page's archive.
+          lead: nextEvent
+            ? undefined
+            : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up.",
+        }}
+        event={nextEvent}
+      />
       <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />
     </>
   );

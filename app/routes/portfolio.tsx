@@ -39,12 +39,10 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
   const { hero, productsCopy, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <PortfolioShowcase
         id="products"
-        eyebrow={productsCopy.eyebrow}
-        title={productsCopy.title}
-        lead={productsCopy.lead}
+        heading={productsCopy}
         filterLabel={productsCopy.filterLabel}
         allLabel={productsCopy.allLabel}
         detailsLabel={productsCopy.detailsLabel}

@@ -7,7 +7,7 @@ import { CaseOutcome } from "~/features/services/case-outcome";
 import { FaqList } from "~/features/services/faq-list";
 import { OverviewSection } from "~/features/services/overview-section";
 import { ProcessSteps } from "~/features/services/process-steps";
-import { RelatedServices } from "~/features/services/related-services";
+import { ServiceGrid } from "~/features/services/service-grid";
 import { ServiceHero } from "~/features/services/service-hero";
 import { ServiceOfferings } from "~/features/services/service-offerings";
 import { TechnologyList } from "~/features/services/technology-list";
@@ -56,8 +56,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
     <>
       <ServiceHero
         serviceId={page.id}
-        title={page.label}
-        lead={page.promise}
+        heading={{ eyebrow: "Services", title: page.label, lead: page.promise }}
         actions={
           <>
             <Button asChild size="lg">
@@ -72,16 +71,29 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
           </>
         }
       />
-      <OverviewSection title={page.overview.title} paragraphs={page.overview.paragraphs} />
-      <ServiceOfferings offerings={page.offerings} />
-      <ProcessSteps steps={page.process} />
-      <CaseOutcome
-        product={page.outcomeProduct}
-        title={page.outcome.title}
-        summary={page.outcome.summary}
+      <OverviewSection
+        heading={{ eyebrow: "Overview", title: page.overview.title }}
+        paragraphs={page.overview.paragraphs}
       />
-      <TechnologyList groups={page.technologies} />
+      <ServiceOfferings
+        heading={{ eyebrow: "Offerings", title: "What we deliver" }}
+        offerings={page.offerings}
+      />
+      <ProcessSteps heading={{ eyebrow: "Process", title: "How we work" }} steps={page.process} />
+      <CaseOutcome
+        heading={{
+          eyebrow: `Case study: ${page.outcomeProduct.name}`,
+          title: page.outcome.title,
+          lead: page.outcome.summary,
+        }}
+        product={page.outcomeProduct}
+      />
+      <TechnologyList
+        heading={{ eyebrow: "Stack", title: "Technologies we use" }}
+        groups={page.technologies}
+      />
       <FaqList
+        heading={{ eyebrow: "FAQs", title: "Questions clients ask" }}
         faqs={page.faqs}
         tone="muted"
         aside={
@@ -97,7 +109,11 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
           </p>
         }
       />
-      <RelatedServices services={page.related} />
+      <ServiceGrid
+        id="related"
+        heading={{ eyebrow: "Keep exploring", title: "Related services" }}
+        services={page.related}
+      />
       <CallToAction
         className="pt-0 md:pt-0"
         title={`Talk to us about ${page.label}`}

@@ -1,12 +1,14 @@
 import type { FigureStat } from "~/features/company/figures.server";
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type FigureStatsProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   figures: readonly FigureStat[];
   /**
    * Ink by default; "light" on a page whose next band is already ink (About
@@ -19,20 +21,12 @@ type FigureStatsProps = SectionProps & {
  * The company's figures, on an ink band or a white one. Home and About both use it with the
  * same list (content/figures.yaml), so the numbers always agree.
  */
-export function FigureStats({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  figures,
-  tone = "ink",
-}: FigureStatsProps) {
+export function FigureStats({ id, className, heading, figures, tone = "ink" }: FigureStatsProps) {
   const headingId = `${id ?? "figures"}-heading`;
   const ink = tone === "ink";
   return (
     <SectionBand id={id} tone={ink ? "ink" : "white"} labelledBy={headingId} className={className}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} inverse={ink} />
+      <SectionHeading id={headingId} heading={heading} inverse={ink} />
       <dl
         data-testid="figure-stats"
         className="mt-12 grid grid-cols-1 gap-x-6 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-8 lg:grid-cols-4"

@@ -1,31 +1,26 @@
 import type { TeamMember } from "~/features/company/team.server";
 import { LinkedInIcon } from "~/components/ui/brand-icons";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type TeamGridProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   people: readonly Pick<TeamMember, "name" | "role" | "bio" | "linkedin">[];
   tone?: SectionTone;
 };
 
 /** The leadership team: initials avatar, name, role, bio and LinkedIn profile for each. */
-export function TeamGrid({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  people,
-  tone = "white",
-}: TeamGridProps) {
+export function TeamGrid({ id, className, heading, people, tone = "white" }: TeamGridProps) {
   const headingId = `${id ?? "team"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
         {people.map((person) => (
           <li

@@ -8,7 +8,11 @@ import { IndustryIcon, type Industry } from "~/features/portfolio/industry-icon"
 import { ProductArt } from "~/features/portfolio/product-art";
 import { ToggleButton } from "~/components/ui/toggle-button";
 import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import { TestimonialCard, type TestimonialItem } from "~/features/portfolio/testimonial-list";
 import type { SectionProps } from "~/components/sections/types";
 
@@ -18,9 +22,7 @@ export type CaseStudyData = ProductCardData &
   };
 
 type PortfolioShowcaseProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   filterLabel: string;
   allLabel: string;
   detailsLabel: string;
@@ -42,9 +44,7 @@ type Filter = Industry | "all";
 export function PortfolioShowcase({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   filterLabel,
   allLabel,
   detailsLabel,
@@ -76,7 +76,7 @@ export function PortfolioShowcase({
 
   return (
     <SectionBand id={id} className={className} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <div data-needs-script className="mt-10 border-b border-slate-200 pb-6">
         <p id="industry-filter-label" className="text-sm font-semibold text-slate-700">
           {filterLabel}

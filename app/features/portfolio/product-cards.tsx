@@ -8,7 +8,12 @@ import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 /** Where a product's case study is: its section on the portfolio page. */
@@ -117,9 +122,7 @@ export function ServiceLinks({
 }
 
 type ProductCardsProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   products: readonly ProductCardData[];
   tone?: SectionTone;
   /** A link beside the heading, e.g. to the whole portfolio. */
@@ -130,9 +133,7 @@ type ProductCardsProps = SectionProps & {
 export function ProductCards({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   products,
   tone = "white",
   action,
@@ -140,7 +141,7 @@ export function ProductCards({
   const headingId = `${id ?? "products"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <SectionHeading id={headingId} heading={heading} actions={action} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
         {products.map((product) => (
           <li key={product.slug} className="flex">

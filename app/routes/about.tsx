@@ -40,7 +40,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         tone="light"
       />
       {/* The white figures band above already gives the gap before the card. */}
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
+      <CallToAction copy={cta} className="pt-0 md:pt-0" />
     </>
   );
 }

@@ -71,14 +71,16 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       />
       {mainService ? (
         <CallToAction
-          title={
-            <>
-              Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
-            </>
-          }
-          lead={`${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`}
+          copy={{
+            title: (
+              <>
+                Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
+              </>
+            ),
+            lead: `${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`,
+            action: "Discuss your project",
+          }}
           href={contactPath(mainService.id)}
-          label="Discuss your project"
         />
       ) : (
         <CallToAction />

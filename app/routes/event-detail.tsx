@@ -103,9 +103,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
       />
       <EventDetails event={event} />
       <CallToAction
-        title="Want us to run this session for your team?"
-        lead="Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams."
-        label="Get in touch"
+        copy={{
+          title: "Want us to run this session for your team?",
+          lead: "Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams.",
+          action: "Get in touch",
+        }}
       />
     </>
   );

@@ -48,9 +48,11 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       <UpcomingEvents heading={copy.upcoming} events={loaderData.upcoming} />
       <PastEvents heading={copy.past} events={loaderData.past} />
       <CallToAction
-        title="Want us to speak at your event?"
-        lead="Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience."
-        label="Get in touch"
+        copy={{
+          title: "Want us to speak at your event?",
+          lead: "Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience.",
+          action: "Get in touch",
+        }}
       />
     </>
   );

@@ -142,7 +142,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         }}
         event={nextEvent}
       />
-      <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />
+      <CallToAction copy={closing} />
     </>
   );
 }

@@ -50,7 +50,7 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
         industries={industries}
       />
       {/* The showcase above ends on white: the call to action needs no second top gap. */}
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
+      <CallToAction copy={cta} className="pt-0 md:pt-0" />
     </>
   );
 }

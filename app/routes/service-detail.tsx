@@ -116,9 +116,8 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
       />
       <CallToAction
         className="pt-0 md:pt-0"
-        title={`Talk to us about ${page.label}`}
+        copy={{ title: `Talk to us about ${page.label}`, action: "Discuss your project" }}
         href={contactHref}
-        label="Discuss your project"
       />
     </>
   );

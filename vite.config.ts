@@ -59,11 +59,27 @@ function findShellModules(): Plugin {
   };
 }
 
+/**
+ * React Router's build through Vite's Environment API (future.v8_viteEnvironmentApi)
+ * sets the client's preserveEntrySignatures to "exports-only", which the shell
+ * chunks cannot be built with (see below); this runs after it and puts
+ * "allow-extension" back.
+ */
+function allowEntrySignatureExtension(): Plugin {
+  return {
+    name: "corvanta:entry-signatures",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return { build: { rolldownOptions: { preserveEntrySignatures: "allow-extension" } } };
+    },
+  };
+}
+
 const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), findShellModules()],
+  plugins: [tailwindcss(), reactRouter(), findShellModules(), allowEntrySignatureExtension()],
   environments: {
     client: {
       build: {

@@ -87,6 +87,13 @@ export default defineConfig({
     // filling in the contact form). A package missing here costs one reload.
     include: ["class-variance-authority", "clsx", "radix-ui", "yaml", "zod", "zod/mini"],
   },
+  build: {
+    rolldownOptions: {
+      // Rolldown warns when plugins take most of a build; here that is React
+      // Router prerendering every page in writeBundle, which is the point.
+      checks: { bundlerTimings: false },
+    },
+  },
   environments: {
     client: {
       build: {
@@ -102,6 +109,7 @@ export default defineConfig({
                   // Two chunks, each under the 20 KB chunk budget: the packages
                   // (Radix, clsx, cva), then the app's own part,
                   // which imports them (never the other way round).
+                  debugName: "shell",
                   name: (id: string) =>
                     shellPackages.test(id)
                       ? "shell-packages"

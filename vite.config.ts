@@ -53,13 +53,43 @@ function findShellModules(): Plugin {
   };
 }
 
+/**
+ * React Router's build through Vite's Environment API (future.v8_viteEnvironmentApi)
+ * sets the client's preserveEntrySignatures to "exports-only", which the shell
+ * chunks cannot be built with (see below); this runs after it and puts
+ * "allow-extension" back.
+ */
+function allowEntrySignatureExtension(): Plugin {
+  return {
+    name: "corvanta:entry-signatures",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return { build: { rolldownOptions: { preserveEntrySignatures: "allow-extension" } } };
+    },
+  };
+}
+
 const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 export default defineConfig({
   // The one import alias: "~/x" is app/x, in every tool (tsconfig.json "paths").
   resolve: { alias: { "~": path.resolve("app") } },
-  plugins: [tailwindcss(), reactRouter(), findShellModules()],
+  plugins: [tailwindcss(), reactRouter(), findShellModules(), allowEntrySignatureExtension()],
+  optimizeDeps: {
+    // Dev only (npm run dev): the packages the browser's modules import,
+    // pre-bundled when the server starts. Found on first use instead, each one
+    // made Vite reload the page (one of them, zod/mini, while a visitor was
+    // filling in the contact form). A package missing here costs one reload.
+    include: ["class-variance-authority", "clsx", "radix-ui", "yaml", "zod", "zod/mini"],
+  },
+  build: {
+    rolldownOptions: {
+      // Rolldown warns when plugins take most of a build; here that is React
+      // Router prerendering every page in writeBundle, which is the point.
+      checks: { bundlerTimings: false },
+    },
+  },
   environments: {
     client: {
       build: {
@@ -75,6 +105,7 @@ export default defineConfig({
                   // Two chunks, each under the 20 KB chunk budget: the packages
                   // (Radix, clsx, cva), then the app's own part,
                   // which imports them (never the other way round).
+                  debugName: "shell",
                   name: (id: string) =>
                     shellPackages.test(id)
                       ? "shell-packages"

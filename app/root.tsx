@@ -1,7 +1,7 @@
 import { iconPath, paths } from "~/config/paths";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts } from "react-router";
+import { useContext, useEffect, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, UNSAFE_FrameworkContext } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { ApplicationError } from "~/site/application-error";
@@ -26,13 +26,36 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a1020" />
         <Meta />
-        <Links />
+        {import.meta.env.DEV ? <DevLinks /> : <Links />}
       </head>
       <body>
         {children}
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * `npm run dev` only (docs/decisions/008): production builds leave it out.
+ * Two things the dev server adds to a page need the response's CSP nonce:
+ * the <style> elements Vite's client injects (it reads the nonce from the
+ * `csp-nonce` meta) and React Router's critical-CSS link, which carries the
+ * nonce on the server but not in the browser, a hydration mismatch unless
+ * <Links> is given it there too. On the server the nonce is the one React
+ * Router renders with; in the browser, the meta's.
+ */
+function DevLinks() {
+  const serverNonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  const nonce =
+    typeof document === "undefined"
+      ? serverNonce
+      : document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+  return (
+    <>
+      <meta property="csp-nonce" nonce={nonce} />
+      <Links nonce={nonce} />
+    </>
   );
 }
 

@@ -11,11 +11,32 @@ import { securityHeaders, setPolicy } from "./security-headers";
 import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
 import { findPrerenderedPages } from "./static-pages";
 
-export type AppOptions = {
-  /** The React Router server build (build/server/index.js). */
-  build: ServerBuild;
-  /** The client build folder (build/client): assets and prerendered pages. */
-  clientDir: string;
+/**
+ * Where the browser's files come from: the client build in production, Vite in
+ * development (`npm run dev`, server/dev.ts). Everything else about the app is
+ * the same in both. See docs/decisions/008.
+ */
+export type ClientFiles =
+  | {
+      /** The client build folder (build/client): assets and prerendered pages. */
+      clientDir: string;
+      viteMiddleware?: undefined;
+    }
+  | {
+      clientDir?: undefined;
+      /**
+       * Vite's dev middleware: the app's modules, the HMR client and public/.
+       * Every page is then rendered per request, none prerendered.
+       */
+      viteMiddleware: RequestHandler;
+    };
+
+export type AppOptions = ClientFiles & {
+  /**
+   * The React Router server build: build/server/index.js, or in development a
+   * function that loads the current one from Vite on each request.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
   /**
@@ -54,13 +75,15 @@ const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
- * The production web application: compression, health check, hashed assets
- * cached for a year, prerendered pages served as files, and React Router for
- * everything else. See docs/decisions/003.
+ * The web application: compression, health check, hashed assets cached for a
+ * year, prerendered pages served as files, and React Router for everything
+ * else (docs/decisions/003). `npm run dev` runs this same app with Vite in
+ * place of the client build (docs/decisions/008).
  */
 export function createApp({
   build,
   clientDir,
+  viteMiddleware,
   mode = "production",
   now = () => new Date(),
   leads,
@@ -75,7 +98,8 @@ export function createApp({
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
-  app.use(securityHeaders({ https }));
+  // Vite's dev client injects the app's CSS as <style> elements, which take the nonce.
+  app.use(securityHeaders({ https, styleNonce: viteMiddleware !== undefined }));
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
@@ -95,6 +119,40 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
+  if (viteMiddleware) app.use(viteMiddleware);
+  else serveClientBuild(app, clientDir, { https });
+
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+  // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(contactPostGuard({ log: leadLogger(log) }));
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      // The clock loaders read (decision 031) and, when the lead pipeline runs,
+      // the contact form's intake.
+      getLoadContext: (_req, res) => ({
+        now,
+        cspNonce: res.locals.cspNonce as string,
+        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
+        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
+      }),
+    }),
+  );
+
+  app.use(handleErrors(log));
+  return app;
+}
+
+/**
+ * The client build: hashed assets cached for a year (precompressed when the
+ * build wrote .br/.gz), prerendered pages by exact path, then the other files.
+ */
+function serveClientBuild(app: express.Express, clientDir: string, { https }: { https: boolean }) {
   // Vite fingerprints every file under /assets, so each name is a version.
   const assetsDir = path.join(clientDir, "assets");
   app.use("/assets", (req, res, next) => {
@@ -136,31 +194,6 @@ export function createApp({
       },
     }),
   );
-
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
-    next();
-  });
-  // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(contactPostGuard({ log: leadLogger(log) }));
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode,
-      // The clock loaders read (decision 031) and, when the lead pipeline runs,
-      // the contact form's intake.
-      getLoadContext: (_req, res) => ({
-        now,
-        cspNonce: res.locals.cspNonce as string,
-        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
-        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
-      }),
-    }),
-  );
-
-  app.use(handleErrors(log));
-  return app;
 }
 
 /**

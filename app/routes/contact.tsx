@@ -19,8 +19,7 @@ import { getMeta } from "~/site/meta";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.copy.meta, path: fixedPages.contact.path }) : [];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
   return {
     copy: contactPage,

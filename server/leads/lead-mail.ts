@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import {
   budgetLabel,
+  contactFormSchema,
   isBudgetId,
   isServiceOptionId,
   normalizeLine,
@@ -12,11 +13,17 @@ import type { Lead } from "../db/schema";
  * The e-mail that tells the sales team about a lead. Visitor text goes into
  * the plain-text body only: every header (subject included) is built from our
  * own configuration and the fixed service and budget lists, so nothing a
- * visitor types can add or change a header.
+ * visitor types can add or change a header. The one exception is Reply-To,
+ * the visitor's address, so that "Reply" writes to them: it is set only when
+ * the address passes the contact form's own e-mail check unchanged (one
+ * address, no spaces, CR or LF), and is passed as a bare address, never as
+ * text nodemailer would parse.
  */
 export type LeadMail = {
   from: string;
   to: string[];
+  /** The visitor's address, when it is a valid one; absent otherwise. */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   /** Derived from the lead id: a retried send reuses it, so mail clients can fold duplicates. */
@@ -59,13 +66,26 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     `Find it later with: npm run leads -- list --since ${lead.created_at.slice(0, 10)}`,
     "",
   ].join("\n");
+  const replyTo = replyAddress(lead.email);
   return {
     from,
     to,
+    ...(replyTo ? { replyTo: { name: "", address: replyTo } } : {}),
     subject: `New enquiry: ${service} (${budget})`,
     text,
     messageId: `<lead-${lead.id}@${domainOf(from)}>`,
   };
+}
+
+/**
+ * The stored e-mail address, if it passes the contact form's validation as it
+ * is (normalising it would change nothing) and holds no line break: a row
+ * stored by anything that skipped the schema never reaches a header.
+ */
+export function replyAddress(email: string): string | undefined {
+  if (/[\r\n]/.test(email)) return undefined;
+  const checked = contactFormSchema.shape.email.safeParse(email);
+  return checked.success && checked.data === email ? email : undefined;
 }
 
 function formatReceived(date: Date): string {

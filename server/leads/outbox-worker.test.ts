@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { budgetLabel, serviceOptionLabel, validateContactForm } from "../../app/lib/contact-form";
 import { contactPost, formFields, validEnquiry } from "../../tests/support/contact-posts";
@@ -176,6 +177,43 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     expect(message!.text).toContain(
       "Name:      Mallory Bcc: everyone@victim.example Subject: Hi\n",
     );
+  });
+
+  it("sets Reply-To to the visitor's address, so answering the e-mail writes to them", async () => {
+    const smtp = await sink();
+    const lead = enquiry({ email: "ana.ruiz@northwind.example" });
+    await saveLead(db, lead, clock());
+    await worker(smtp.url).tick();
+
+    const parsed = await simpleParser(smtp.messages[0]!.raw);
+    expect(parsed.replyTo?.value).toEqual([{ address: "ana.ruiz@northwind.example", name: "" }]);
+    expect(parsed.headerLines.filter((line) => line.key === "reply-to")).toHaveLength(1);
+    // The sender stays the website's own address.
+    expect(parsed.from?.value).toEqual([
+      { address: "website@corvanta.example", name: "Corvanta Digital website" },
+    ]);
+  });
+
+  it("leaves Reply-To out when the stored address did not pass validation", async () => {
+    const smtp = await sink();
+    // Stored as a client that skipped the schema could store them.
+    const invalid = [
+      "ana@northwind.example\r\nBcc: everyone@victim.example",
+      "ana@northwind.example\nReply-To: mallory@evil.example",
+      "ana@northwind.example, mallory@evil.example",
+      "Ana <ana@northwind.example>",
+      " ana@northwind.example",
+      "not an address",
+    ];
+    for (const email of invalid) await saveLead(db, { ...enquiry(), email }, clock());
+    expect(await worker(smtp.url).tick()).toEqual({ sent: invalid.length, failed: 0 });
+
+    for (const message of smtp.messages) {
+      const parsed = await simpleParser(message.raw);
+      expect(parsed.replyTo, message.raw).toBeUndefined();
+      expect(parsed.headers.has("bcc")).toBe(false);
+      expect(message.recipients).toEqual(mail.to);
+    }
   });
 
   it("through the form, a CR/LF in the name ends up as a space in the body", async () => {

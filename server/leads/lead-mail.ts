@@ -30,8 +30,14 @@ export type LeadMail = {
   messageId: string;
 };
 
+/** What the mail server answered to an accepted message. */
+export type Delivery = {
+  /** The SMTP reply code to the message's data, e.g. 250; undefined if none was read. */
+  responseCode: number | undefined;
+};
+
 export type Mailer = {
-  send: (mail: LeadMail) => Promise<void>;
+  send: (mail: LeadMail) => Promise<Delivery>;
   close: () => void;
 };
 
@@ -100,6 +106,16 @@ function domainOf(address: string): string {
   return /@([^\s>]+)/.exec(address)?.[1] ?? "localhost";
 }
 
+/**
+ * The three-digit code at the start of an SMTP reply ("250 2.0.0 Ok: queued
+ * as 4F3"). Only the code is logged: the reply's text is the server's to
+ * choose and may repeat an address.
+ */
+export function smtpReplyCode(reply: unknown): number | undefined {
+  const code = typeof reply === "string" ? /^([2-5]\d\d)(?:[ -]|$)/.exec(reply)?.[1] : undefined;
+  return code ? Number(code) : undefined;
+}
+
 /** Sends over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport({
@@ -111,12 +127,13 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         ...mail,
         // The message is our own text: nothing in it may make nodemailer read files or URLs.
         disableFileAccess: true,
         disableUrlAccess: true,
       });
+      return { responseCode: smtpReplyCode(info.response) };
     },
     close: () => transport.close(),
   };

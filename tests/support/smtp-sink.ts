@@ -26,7 +26,12 @@ export type SmtpSink = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export type SmtpSinkOptions = {
+  /** Refuse every message's data with this reply code (e.g. 554), as a relay that rejects it would. */
+  refuseWith?: number;
+};
+
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
@@ -37,6 +42,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (options.refuseWith) {
+          const refusal = Object.assign(new Error("Message refused by the test relay"), {
+            responseCode: options.refuseWith,
+          });
+          callback(refusal);
+          return;
+        }
         messages.push(
           parseMail(
             Buffer.concat(chunks).toString("utf8"),

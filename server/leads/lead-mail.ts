@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import {
   budgetLabel,
@@ -116,10 +117,29 @@ export function smtpReplyCode(reply: unknown): number | undefined {
   return code ? Number(code) : undefined;
 }
 
+/**
+ * How the mail server's certificate is checked, for smtps:// and for STARTTLS
+ * (SMTP_CA_FILE and SMTP_TLS_REJECT_UNAUTHORIZED). By default it must chain to
+ * a public CA and name the host of SMTP_URL.
+ */
+export type SmtpTlsSettings = {
+  /** A PEM file whose certificates are trusted instead of the public CAs (an internal CA, or the relay's self-signed certificate). */
+  caFile?: string;
+  /** false accepts any certificate: the connection is encrypted but not authenticated. */
+  rejectUnauthorized?: boolean;
+};
+
 /** Sends over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer(smtpUrl: string): Mailer {
+export function createSmtpMailer(
+  smtpUrl: string,
+  { caFile, rejectUnauthorized = true }: SmtpTlsSettings = {},
+): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    tls: {
+      ...(caFile ? { ca: readFileSync(caFile, "utf8") } : {}),
+      rejectUnauthorized,
+    },
     // Fail fast while the mail server is away; the outbox retries later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -98,7 +98,7 @@ describe("posts collection", () => {
     );
     expect(() => parsePosts(files, { includeDrafts: true })).toThrow(ContentError);
     expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
-      /content\/posts\/bad\.md:[\s\S]*- excerpt:[\s\S]*- services\.0: must be a service id/,
+      /content\/posts\/bad\.md:\n {2}- line 7, excerpt:[\s\S]*\n {2}- line 8, services item 1 \("quantum"\): must be a service id/,
     );
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RawFiles } from "./collection";
 import { parsePosts, postsDirectory, type PostEntry } from "./post-collection";
+import { loadTeam, teamDirectory } from "./team-collection";
 
 /**
  * Reads content/posts from disk, for code that runs outside Vite: the
@@ -13,12 +14,21 @@ import { parsePosts, postsDirectory, type PostEntry } from "./post-collection";
 const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 export function readPostFiles(): RawFiles {
-  const directory = path.join(projectRoot, postsDirectory);
+  return readContentFiles(postsDirectory, ".md");
+}
+
+/** content/team, whose leaders sign the posts. */
+function readTeam() {
+  return loadTeam(readContentFiles(teamDirectory, ".yaml"));
+}
+
+function readContentFiles(folder: string, extension: string): RawFiles {
+  const directory = path.join(projectRoot, folder);
   const files: Record<string, string> = {};
   for (const name of readdirSync(directory)) {
-    if (name.endsWith(".md")) {
+    if (name.endsWith(extension)) {
       // Keyed like Vite's glob, so errors name the same path either way.
-      files[`/${postsDirectory}/${name}`] = readFileSync(path.join(directory, name), "utf8");
+      files[`/${folder}/${name}`] = readFileSync(path.join(directory, name), "utf8");
     }
   }
   return files;
@@ -26,10 +36,10 @@ export function readPostFiles(): RawFiles {
 
 /** The posts a production build publishes: every valid post that is not a draft, newest first. */
 export function readPublishedPosts(): PostEntry[] {
-  return parsePosts(readPostFiles(), { includeDrafts: false });
+  return parsePosts(readPostFiles(), { includeDrafts: false, team: readTeam() });
 }
 
 /** Every post, drafts included, newest first. */
 export function readAllPosts(): PostEntry[] {
-  return parsePosts(readPostFiles(), { includeDrafts: true });
+  return parsePosts(readPostFiles(), { includeDrafts: true, team: readTeam() });
 }

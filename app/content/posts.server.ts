@@ -2,6 +2,7 @@ import { renderMarkdown, type OutlineItem, type RenderedMarkdown } from "../lib/
 import { ContentError } from "./collection";
 import { parsePosts, relatedTo, summarisePost, type PostEntry } from "./post-collection";
 import type { PostSummary } from "./post-view";
+import { team } from "./team.server";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -22,7 +23,7 @@ const files = import.meta.glob<string>("/content/posts/*.md", {
 // and every prerendered page) never contains them, so their URLs are 404.
 const includeDrafts = !import.meta.env.PROD;
 
-const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
+const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
 const summaries: readonly PostSummary[] = entries.map(summarisePost);
 const renderedBodies = new Map<string, RenderedMarkdown>();
 

@@ -1,39 +1,18 @@
-import { z } from "zod";
-import { assertUniqueBy, loadYamlCollection, type RawFiles, type YamlEntry } from "./collection";
-import { lineField } from "./fields";
+import type { YamlEntry } from "./collection";
+import { loadTeam, type TeamMember } from "./team-collection";
 
 /**
  * The leadership team (content/team/*.yaml), shown on About's #leadership
- * section in `order`. Blog posts name these people as their authors.
+ * section in `order`. Blog posts name these people as their authors. The
+ * schema and rules are in team-collection.ts, shared with the posts' reader
+ * on disk (post-files.ts).
  */
-export const teamMemberSchema = z
-  .object({
-    name: lineField(60),
-    role: lineField(60),
-    /** Position on the About page, 1 first. */
-    order: z.number().int().positive(),
-    bio: lineField(360),
-    linkedin: z
-      .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
-      .refine((url) => new URL(url).pathname.startsWith("/in/"), {
-        message: "must be a LinkedIn profile address (https://www.linkedin.com/in/...)",
-      }),
-  })
-  .strict();
-
-export type TeamMember = z.output<typeof teamMemberSchema>;
+export { loadTeam, teamMemberSchema, type TeamMember } from "./team-collection";
 
 const files = import.meta.glob<string>("/content/team/*.yaml", {
   query: "?raw",
   import: "default",
   eager: true,
 });
-
-export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
-  const entries = loadYamlCollection(raw, teamMemberSchema);
-  assertUniqueBy(entries, (member) => member.name, "name");
-  assertUniqueBy(entries, (member) => String(member.order), "order");
-  return entries.sort((a, b) => a.order - b.order);
-}
 
 export const team: readonly YamlEntry<TeamMember>[] = loadTeam(files);

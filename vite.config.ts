@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { contentErrorsEndTheBuild } from "./scripts/vite-content-errors";
 
 /**
  * The modules every page loads, for the "shell" chunk: the app's own modules
@@ -63,7 +64,7 @@ const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), findShellModules()],
+  plugins: [tailwindcss(), reactRouter(), findShellModules(), contentErrorsEndTheBuild()],
   environments: {
     client: {
       build: {

@@ -20,6 +20,7 @@ export const buildSources = [
   "public",
   "scripts/build-server.ts",
   "scripts/build-stamp.ts",
+  "scripts/vite-content-errors.ts",
   "package.json",
   "package-lock.json",
   "vite.config.ts",

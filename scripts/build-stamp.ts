@@ -20,7 +20,6 @@ export const buildSources = [
   "public",
   "scripts/build-server.ts",
   "scripts/build-stamp.ts",
-  "scripts/vite-content-errors.ts",
   "package.json",
   "package-lock.json",
   "vite.config.ts",

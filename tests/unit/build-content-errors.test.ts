@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Rollup } from "vite";
-import { contentErrorsEndTheBuild } from "./vite-content-errors";
+import { contentErrorsEndTheBuild } from "../../vite.config";
 
 /*
  * The hook runs against a server build in miniature: an index.js whose
@@ -41,7 +41,7 @@ describe("content errors in the build", () => {
     writeFileSync(
       runner,
       [
-        `import { contentErrorsEndTheBuild } from ${JSON.stringify(path.resolve("scripts/vite-content-errors.ts"))};`,
+        `import { contentErrorsEndTheBuild } from ${JSON.stringify(path.resolve("vite.config.ts"))};`,
         "const hook = contentErrorsEndTheBuild().writeBundle as any;",
         `await hook.handler({ dir: ${JSON.stringify(dir)} }, ${JSON.stringify(entryBundle)});`,
         'console.log("the build went on");',
@@ -52,7 +52,8 @@ describe("content errors in the build", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(`\nThe build stopped: a content file is invalid.\n\n${message}\n\n`);
     expect(run.stderr).not.toMatch(/Getter|\n\s+at /);
-  });
+    // The child loads vite.config.ts and its plugins: seconds on a busy machine.
+  }, 60_000);
 
   it("leaves any other error to the bundler", async () => {
     writeFileSync(path.join(dir, "index.js"), 'throw new TypeError("a bug, not content");\n');

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
@@ -35,6 +36,14 @@ const senderAddress = z
       emailAddress.safeParse(/<([^>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success,
     "must be an e-mail address, optionally written as Name <address>",
   );
+
+function isPemCertificateFile(file: string): boolean {
+  try {
+    return readFileSync(file, "utf8").includes("-----BEGIN CERTIFICATE-----");
+  } catch {
+    return false;
+  }
+}
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -85,7 +94,23 @@ const envSchema = z.object({
       }
     }),
   /** smtp:// or smtps:// with credentials; unset, lead notifications wait in the outbox. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .refine(
+      (value) => ![...new URL(value).searchParams.keys()].some((key) => key.startsWith("tls.")),
+      "must not carry tls.* options: set SMTP_CA_FILE or SMTP_TLS_REJECT_UNAUTHORIZED instead",
+    )
+    .optional(),
+  /** A PEM file of certificates to trust for the mail server instead of the public CAs. */
+  SMTP_CA_FILE: z
+    .string()
+    .refine(isPemCertificateFile, "must be a readable PEM file holding a certificate")
+    .optional(),
+  /** false sends over TLS without checking the mail server's certificate. */
+  SMTP_TLS_REJECT_UNAUTHORIZED: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .default(true),
   LEADS_NOTIFY_TO: addressList.default([siteConfig.email]),
   LEADS_MAIL_FROM: senderAddress.default(
     `${siteConfig.name} website <website@${siteConfig.email.split("@")[1]}>`,

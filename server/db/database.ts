@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
+import { IsoTimestampsPlugin } from "./timestamps";
 
 /**
  * The lead database: SQLite through better-sqlite3 by default, PostgreSQL
@@ -53,6 +54,8 @@ export async function openDatabase(
       location.kind === "sqlite"
         ? sqliteDialect(location.file)
         : postgresDialect(location.url, onError),
+    // Times read as the same ISO strings from SQLite's text and PostgreSQL's timestamptz.
+    plugins: [new IsoTimestampsPlugin()],
   });
   if (migrate) {
     try {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
 /**
  * Every schema change, in order. They are compiled into the server bundle (no
@@ -67,6 +67,31 @@ export const migrations: Record<string, Migration> = {
         .addColumn("name", "text", (column) => column.primaryKey())
         .addColumn("value", "text", (column) => column.notNull())
         .execute();
+    },
+  },
+  "2026-11-23-002-timestamptz": {
+    // Times become timestamptz(3) on PostgreSQL, in place: each column is
+    // converted with its rows in one transaction (the migrator's), and the
+    // indexes on them are rebuilt. Millisecond precision, like the app's
+    // ISO strings, so a value read back compares equal to what was written.
+    // On SQLite nothing changes: it has no date-time type, and ISO 8601 text
+    // in UTC is the format its own date functions read. docs/decisions/053.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      const timestampColumns = {
+        leads: ["created_at", "consented_at"],
+        outbox: ["created_at", "next_attempt_at", "sent_at"],
+        rate_limits: ["window_started_at"],
+      };
+      for (const [table, columns] of Object.entries(timestampColumns)) {
+        // Repeatable: a column that is timestamptz already converts to itself.
+        const changes = columns.map(
+          (column) =>
+            sql`alter column ${sql.ref(column)} type timestamptz(3) using ${sql.ref(column)}::timestamptz(3)`,
+        );
+        await sql`alter table ${sql.table(table)} ${sql.join(changes)}`.execute(db);
+      }
     },
   },
 };

@@ -3,8 +3,10 @@ import type { Generated, Selectable } from "kysely";
 /**
  * The database's tables, as Kysely sees them. The same types hold for SQLite
  * and PostgreSQL: ids are UUID strings and times are ISO 8601 strings in UTC
- * (`2026-11-22T09:30:00.000Z`), which sort and compare correctly as text in
- * both. See docs/decisions/050-lead-pipeline.md.
+ * (`2026-11-22T09:30:00.000Z`), written and read as such on both. SQLite
+ * stores that text; PostgreSQL stores timestamptz(3), which the
+ * IsoTimestampsPlugin reads back as the same string. See
+ * docs/decisions/050-lead-pipeline.md and 053-timestamptz-on-postgresql.md.
  */
 export interface Database {
   leads: LeadTable;

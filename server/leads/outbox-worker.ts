@@ -41,6 +41,12 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * MINUTE);
 }
 
+/** The SMTP reply code nodemailer attaches to a refusal (550 ...), if the server gave one. */
+function smtpErrorCode(error: unknown): number | undefined {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" ? code : undefined;
+}
+
 export function createOutboxWorker({
   db,
   mailer,
@@ -87,13 +93,18 @@ export function createOutboxWorker({
         .where("id", "=", row.lead_id)
         .executeTakeFirstOrThrow();
       try {
-        await mailer.send(composeLeadNotification(lead, mail));
+        const delivery = await mailer.send(composeLeadNotification(lead, mail));
         await db
           .updateTable("outbox")
           .set({ sent_at: now().toISOString(), last_error: null })
           .where("id", "=", row.id)
           .execute();
         result.sent += 1;
+        // Ids and numbers only: never an address or the visitor's text.
+        log.info(
+          `Lead notification for lead ${row.lead_id} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,
+          { leadId: row.lead_id, attempt, smtpResponseCode: delivery.responseCode },
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const retryAt = new Date(now().getTime() + retryDelayMs(attempt));
@@ -105,6 +116,7 @@ export function createOutboxWorker({
         result.failed += 1;
         log.warn(
           `Lead notification for lead ${row.lead_id} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
+          { leadId: row.lead_id, attempt, smtpResponseCode: smtpErrorCode(error) },
         );
         // The mail server is most likely away for the others too: try again on a later tick.
         break;

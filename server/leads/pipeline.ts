@@ -34,6 +34,8 @@ type PipelineEnv = Pick<
   ServerEnv,
   | "DATABASE_URL"
   | "SMTP_URL"
+  | "SMTP_CA_FILE"
+  | "SMTP_TLS_REJECT_UNAUTHORIZED"
   | "LEADS_NOTIFY_TO"
   | "LEADS_MAIL_FROM"
   | "FORM_TOKEN_SECRET"
@@ -53,13 +55,21 @@ export async function startLeadPipeline(
   if (env.SMTP_URL) {
     worker = createOutboxWorker({
       db,
-      mailer: createSmtpMailer(env.SMTP_URL),
+      mailer: createSmtpMailer(env.SMTP_URL, {
+        caFile: env.SMTP_CA_FILE,
+        rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+      }),
       mail: { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO },
       log,
       now,
     });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
+    if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {
+      log.warn(
+        "SMTP_TLS_REJECT_UNAUTHORIZED is false: the mail server's certificate is not checked. Prefer SMTP_CA_FILE.",
+      );
+    }
   } else {
     const { waiting } = await db
       .selectFrom("outbox")

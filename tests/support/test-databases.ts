@@ -22,15 +22,18 @@ export type TestDatabase = {
   kind: TestDatabaseKind;
   /** A DATABASE_URL for a server process or the leads command. */
   url: string;
-  /** Opens (and migrates) a Kysely instance on it; `drop` closes every one it opened. */
-  open: () => Promise<AppDatabase>;
+  /**
+   * Opens (and migrates, unless `migrate: false`) a Kysely instance on it;
+   * `drop` closes every one it opened.
+   */
+  open: (options?: { migrate?: boolean }) => Promise<AppDatabase>;
   drop: () => Promise<void>;
 };
 
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   const opened: AppDatabase[] = [];
-  const open = async () => {
-    const db = await openDatabase(parseDatabaseUrl(url), { onError: () => undefined });
+  const open = async ({ migrate = true }: { migrate?: boolean } = {}) => {
+    const db = await openDatabase(parseDatabaseUrl(url), { migrate, onError: () => undefined });
     opened.push(db);
     return db;
   };

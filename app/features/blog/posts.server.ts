@@ -8,6 +8,7 @@ import {
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { contentFiles } from "~/lib/content/content-files.server";
+import { team } from "~/features/company/team.server";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -25,7 +26,7 @@ const files = contentFiles("content/posts");
 // Outside Vite (the page list, scripts, browser tests) the posts are the published ones.
 const includeDrafts = import.meta.env?.DEV === true;
 
-const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
+const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
 const summaries: readonly PostSummary[] = entries.map(summarisePost);
 const renderedBodies = new Map<string, RenderedMarkdown>();
 

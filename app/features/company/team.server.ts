@@ -5,12 +5,13 @@ import {
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { lineField } from "~/lib/content/fields";
 import { contentFiles } from "~/lib/content/content-files.server";
+import { lineField } from "~/lib/content/fields";
 
 /**
  * The leadership team (content/team/*.yaml), shown on About's #leadership
- * section in `order`. Blog posts name these people as their authors.
+ * section in `order`. Blog posts name these people as their authors, and the
+ * posts' loader checks them against this list.
  */
 export const teamMemberSchema = z
   .object({
@@ -29,8 +30,6 @@ export const teamMemberSchema = z
 
 export type TeamMember = z.output<typeof teamMemberSchema>;
 
-const files = contentFiles("content/team");
-
 export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
   const entries = loadYamlCollection(raw, teamMemberSchema);
   assertUniqueBy(entries, (member) => member.name, "name");
@@ -38,4 +37,4 @@ export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
   return entries.sort((a, b) => a.order - b.order);
 }
 
-export const team: readonly YamlEntry<TeamMember>[] = loadTeam(files);
+export const team: readonly YamlEntry<TeamMember>[] = loadTeam(contentFiles("content/team"));

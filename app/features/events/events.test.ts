@@ -32,13 +32,13 @@ describe("events collection", () => {
     const files = { [`/${brokenPath}`]: readFileSync(brokenPath, "utf8") };
     expect(() => loadEvents(files)).toThrow(ContentError);
     expect(() => loadEvents(files)).toThrow(
-      /tests\/fixtures\/content\/events\/broken-event\.yaml[\s\S]*- venue: is required for an in-person event[\s\S]*- end: must be after start/,
+      /tests\/fixtures\/content\/events\/broken-event\.yaml:\n[\s\S]*- venue: is required for an in-person event[\s\S]*- line 7, end: must be after start/,
     );
   });
 
   it("rejects an unknown time zone, a time the clocks skip, and a malformed date-time", () => {
     expect(() => load(valid.replace("Europe/London", "Europe/Atlantis"))).toThrow(
-      /- timeZone: must be an IANA time zone/,
+      /- line 6, timeZone: must be an IANA time zone/,
     );
     expect(() =>
       load(
@@ -46,21 +46,43 @@ describe("events collection", () => {
           .replace("2027-02-11T14:00", "2027-03-28T01:30")
           .replace("2027-02-11T17:00", "2027-03-28T17:00"),
       ),
-    ).toThrow(/- start: 2027-03-28T01:30 does not exist in Europe\/London/);
+    ).toThrow(/- line 4, start: 2027-03-28T01:30 does not exist in Europe\/London/);
     expect(() => load(valid.replace("2027-02-11T14:00", "11/02/2027 14:00"))).toThrow(
-      /- start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+      /- line 4, start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+    );
+  });
+
+  it("reports an unknown time zone once, in its own words, without the runtime's message", () => {
+    let message = "";
+    try {
+      load(valid.replace("Europe/London", "Europe/Atlantis"));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      "Invalid content in content/events/threat-modelling-workshop.yaml:\n" +
+        "  - line 6, timeZone: must be an IANA time zone such as Europe/London, got Europe/Atlantis",
+    );
+  });
+
+  it("says a local date-time of the right shape that is not in the calendar does not exist", () => {
+    expect(() => load(valid.replace("2027-02-11T14:00", "2027-02-30T14:00"))).toThrow(
+      "  - line 4, start: 2027-02-30T14:00 does not exist: February 2027 has 28 days",
+    );
+    expect(() => load(valid.replace("2027-02-11T17:00", "2027-02-11T24:00"))).toThrow(
+      "  - line 5, end: 2027-02-11T24:00 does not exist: there is no hour 24",
     );
   });
 
   it("rejects an unknown service id, an agenda outside the event's hours and a slug that is not the file name", () => {
     expect(() => load(valid.replace("[cyber-security,", "[security,"))).toThrow(
-      /- services\.0: must be a service id/,
+      /- line \d+, services item 1 \("security"\): must be a service id/,
     );
     expect(() => load(valid.replace('"16:40"', '"17:30"'))).toThrow(
-      /- agenda\.4\.time: must fall between start \(14:00\) and end \(17:00\)/,
+      /- line \d+, agenda item 5, time: must fall between start \(14:00\) and end \(17:00\)/,
     );
     expect(() => load(valid, "another-name")).toThrow(
-      /content\/events\/another-name\.yaml:\n {2}- slug: must equal the file name/,
+      /content\/events\/another-name\.yaml:\n {2}- line \d+, slug: must equal the file name/,
     );
   });
 
@@ -68,7 +90,7 @@ describe("events collection", () => {
     const bare = valid.replace(/^agenda:[\s\S]*?(?=^registrationUrl)/m, "");
     expect(() => load(bare)).toThrow(/- agenda: give an agenda, speakers, or both/);
     expect(() => load(valid.replace("https://events", "http://events"))).toThrow(
-      /- registrationUrl: must be an https:\/\/ URL/,
+      /- line \d+, registrationUrl: must be an https:\/\/ URL/,
     );
   });
 });

@@ -25,7 +25,7 @@ describe("testimonials collection", () => {
         "order: 1\nquote: Good work.\nname: Ada\nrole: CTO\ncompany: Example\nproduct: no-such-product\n",
     };
     expect(() => loadTestimonials(files)).toThrow(
-      /content\/testimonials\/x\.yaml:\n {2}- product: must be a product slug/,
+      /content\/testimonials\/x\.yaml:\n {2}- line \d+, product: must be a product slug/,
     );
   });
 });

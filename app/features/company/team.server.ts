@@ -12,6 +12,18 @@ import { contentFiles } from "~/lib/content/content-files.server";
  * The leadership team (content/team/*.yaml), shown on About's #leadership
  * section in `order`. Blog posts name these people as their authors.
  */
+/** What a leader's illustrated portrait shows (app/features/company/portrait.server.tsx). */
+export const portraitSchema = z
+  .object({
+    skin: z.enum(["light", "medium", "tan", "brown", "dark"]),
+    hair: z.enum(["short", "cropped", "wavy", "long", "bun", "curly"]),
+    hairColour: z.enum(["black", "brown", "auburn", "blonde", "grey"]),
+    glasses: z.boolean().default(false),
+  })
+  .strict();
+
+export type Portrait = z.output<typeof portraitSchema>;
+
 export const teamMemberSchema = z
   .object({
     name: lineField(60),
@@ -19,6 +31,7 @@ export const teamMemberSchema = z
     /** Position on the About page, 1 first. */
     order: z.number().int().positive(),
     bio: lineField(360),
+    portrait: portraitSchema,
     linkedin: z
       .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
       .refine((url) => new URL(url).pathname.startsWith("/in/"), {
@@ -39,3 +52,8 @@ export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
 }
 
 export const team: readonly YamlEntry<TeamMember>[] = loadTeam(files);
+
+/** A leader's slug, from the file's name: "content/team/maya-okafor.yaml" is "maya-okafor". */
+export function memberSlug(member: Pick<YamlEntry<TeamMember>, "sourcePath">): string {
+  return member.sourcePath.replace(/^.*\//, "").replace(/\.yaml$/, "");
+}

@@ -55,9 +55,16 @@ function hairBack(style: Portrait["hair"], colour: string) {
 function hairFront(style: Portrait["hair"], colour: string) {
   switch (style) {
     case "short":
-      return <path d="M55 70c-2-22 10-34 25-34s28 10 26 34c-4-10-14-15-26-15s-21 5-25 15Z" fill={colour} />;
+      return (
+        <path
+          d="M55 70c-2-22 10-34 25-34s28 10 26 34c-4-10-14-15-26-15s-21 5-25 15Z"
+          fill={colour}
+        />
+      );
     case "cropped":
-      return <path d="M56 64c0-17 11-26 24-26s24 9 24 26c-6-7-14-10-24-10s-18 3-24 10Z" fill={colour} />;
+      return (
+        <path d="M56 64c0-17 11-26 24-26s24 9 24 26c-6-7-14-10-24-10s-18 3-24 10Z" fill={colour} />
+      );
     case "wavy":
       return (
         <path
@@ -66,9 +73,16 @@ function hairFront(style: Portrait["hair"], colour: string) {
         />
       );
     case "long":
-      return <path d="M54 72c0-22 12-34 26-34s26 12 26 34c-8-12-18-18-26-18s-18 6-26 18Z" fill={colour} />;
+      return (
+        <path
+          d="M54 72c0-22 12-34 26-34s26 12 26 34c-8-12-18-18-26-18s-18 6-26 18Z"
+          fill={colour}
+        />
+      );
     case "bun":
-      return <path d="M55 68c0-20 11-30 25-30s25 10 25 30c-6-9-15-14-25-14s-19 5-25 14Z" fill={colour} />;
+      return (
+        <path d="M55 68c0-20 11-30 25-30s25 10 25 30c-6-9-15-14-25-14s-19 5-25 14Z" fill={colour} />
+      );
     case "curly":
       return null;
   }
@@ -119,7 +133,13 @@ export function PortraitSvg({ portrait, index }: { portrait: Portrait; index: nu
           strokeWidth="2.4"
           strokeLinecap="round"
         />
-        <path d="M73 94q7 5 14 0" fill="none" stroke="#7c2d12" strokeWidth="2.4" strokeLinecap="round" />
+        <path
+          d="M73 94q7 5 14 0"
+          fill="none"
+          stroke="#7c2d12"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        />
         {portrait.glasses && (
           <g fill="none" stroke="#1e293b" strokeWidth="2.2">
             <rect x="61" y="73" width="17" height="13" rx="5" />

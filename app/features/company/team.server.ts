@@ -31,7 +31,13 @@ export const teamMemberSchema = z
     /** Position on the About page, 1 first. */
     order: z.number().int().positive(),
     bio: lineField(360),
-    portrait: portraitSchema,
+    /** Left out, the leader gets a neutral portrait until one is described. */
+    portrait: portraitSchema.default({
+      skin: "medium",
+      hair: "short",
+      hairColour: "brown",
+      glasses: false,
+    }),
     linkedin: z
       .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
       .refine((url) => new URL(url).pathname.startsWith("/in/"), {

@@ -207,7 +207,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           {[0, 1, 2, 3].map((bay) => {
             const low = shelf === 0 && bay === 2;
             const heights = [34, 28, 30, 36];
-            const height = low ? 8 : heights[(bay + shelf) % 4] ?? 30;
+            const height = low ? 8 : (heights[(bay + shelf) % 4] ?? 30);
             return (
               <g key={bay}>
                 <rect

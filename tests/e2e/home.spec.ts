@@ -44,7 +44,7 @@ test("industries served are the footer's five", async ({ page }) => {
   ]);
 });
 
-test("a selected product opens its case study on the portfolio", async ({ page }) => {
+test("a selected product opens its case study page", async ({ page }) => {
   await gotoHydrated(page, "/");
   const slugs = homeCopy.selectedWork.products;
   const cards = page.locator("#selected-work article");
@@ -54,8 +54,8 @@ test("a selected product opens its case study on the portfolio", async ({ page }
     .nth(1)
     .getByRole("link", { name: new RegExp(product.name) })
     .click();
-  await expect(page).toHaveURL(`/portfolio#${product.slug}`);
-  await expect(page.locator(`article[id="${product.slug}"] details`)).toHaveAttribute("open", "");
+  await expect(page).toHaveURL(`/portfolio/${product.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
 });
 
 test("three testimonials, each linking to its product's case study", async ({ page }) => {

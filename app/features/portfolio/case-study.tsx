@@ -223,7 +223,11 @@ export function CaseStudyResults({ study }: { study: CaseStudyView }) {
         </div>
         {study.testimonial && (
           <div className="lg:col-span-7">
-            <TestimonialCard testimonial={study.testimonial} showProductLink={false} />
+            <TestimonialCard
+              testimonial={study.testimonial}
+              showProductLink={false}
+              stretch={false}
+            />
           </div>
         )}
       </div>

@@ -4,14 +4,7 @@ const WIDTH = clientWordmarkSize.width;
 const HEIGHT = clientWordmarkSize.height;
 const INK = "#334155";
 
-/** A small, stable number from a name. */
-function hashOf(text: string): number {
-  let hash = 11;
-  for (const char of text) hash = (hash * 33 + char.charCodeAt(0)) % 1_000_003;
-  return hash;
-}
-
-/** Six simple marks, 28x28, drawn in one ink: a client's logo beside its name. */
+/** Eight simple marks, 28x28, drawn in one ink: a client's logo beside its name. */
 const marks = [
   // Two interlocking rings.
   <g key="rings" fill="none" stroke={INK} strokeWidth="3.5">
@@ -39,6 +32,17 @@ const marks = [
     <rect x="2" y="2" width="16" height="16" rx="3" fill={INK} />
     <rect x="10" y="10" width="16" height="16" rx="3" fill="none" stroke={INK} strokeWidth="3.5" />
   </g>,
+  // A quarter-circle fan.
+  <g key="fan" fill={INK}>
+    <path d="M2 26V2a24 24 0 0 1 24 24Z" opacity="0.45" />
+    <path d="M2 26V12a14 14 0 0 1 14 14Z" />
+  </g>,
+  // A bee-cell of three dots in a triangle.
+  <g key="dots" fill={INK}>
+    <circle cx="14" cy="6" r="5.5" />
+    <circle cx="7" cy="20" r="5.5" />
+    <circle cx="21" cy="20" r="5.5" />
+  </g>,
   // A hexagon.
   <path
     key="hex"
@@ -50,16 +54,16 @@ const marks = [
 ];
 
 /**
- * A client's wordmark, drawn in code as a fictional logo: one of six marks and
+ * A client's wordmark, drawn in code as a fictional logo: one of eight marks
+ * (the `variant`, the client's place in the list, so neighbours differ) and
  * the company's name, in one slate ink so the strip reads as a set. A long
  * name sets its first word large and the rest in small capitals below.
  * Rendered to an SVG file; pages show it with the company's name as alt text.
  */
-export function ClientWordmarkSvg({ name }: { name: string }) {
-  const hash = hashOf(name);
+export function ClientWordmarkSvg({ name, variant }: { name: string; variant: number }) {
   const [first = name, ...rest] = name.split(" ");
   const twoLines = name.length > 14 && rest.length > 0;
-  const serif = hash % 3 === 0;
+  const serif = variant % 3 === 2;
   const fontFamily = serif
     ? "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
     : "Inter, 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
@@ -70,11 +74,11 @@ export function ClientWordmarkSvg({ name }: { name: string }) {
       width={WIDTH}
       height={HEIGHT}
     >
-      <g transform={`translate(4 ${(HEIGHT - 28) / 2})`}>{marks[hash % marks.length]}</g>
+      <g transform={`translate(4 ${(HEIGHT - 28) / 2})`}>{marks[variant % marks.length]}</g>
       <g fill={INK} fontFamily={fontFamily}>
         {twoLines ? (
           <>
-            <text x="42" y="27" fontSize="20" fontWeight="700" letterSpacing="0.5">
+            <text x="42" y="27" fontSize="22" fontWeight="700" letterSpacing="0.4">
               {first}
             </text>
             <text
@@ -91,9 +95,9 @@ export function ClientWordmarkSvg({ name }: { name: string }) {
           <text
             x="42"
             y="35"
-            fontSize={name.length > 11 ? 18 : 21}
+            fontSize={name.length > 11 ? 19 : 23}
             fontWeight={serif ? "600" : "700"}
-            letterSpacing={hash % 2 ? "0.4" : "-0.2"}
+            letterSpacing={variant % 2 ? "0.4" : "-0.3"}
           >
             {name}
           </text>

@@ -153,8 +153,10 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
               to={productPath(product.slug)}
               className="inline-flex items-center gap-1.5 font-semibold text-accent hover:text-accent-600"
             >
-              {detailsLabel}
-              <span className="sr-only">: {product.name}</span>
+              <span>
+                {detailsLabel}
+                <span className="sr-only">: {product.name}</span>
+              </span>
               <Icon
                 name="arrow-right"
                 className="size-5 transition-transform duration-200 group-hover:translate-x-0.5"

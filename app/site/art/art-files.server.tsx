@@ -41,9 +41,9 @@ function artFiles(): { path: string; draw: () => ReactElement | string }[] {
         draw: () => <ProductArtSvg motif={product.art} seed={product.slug} fit={fit} />,
       })),
     ),
-    ...[...new Set(products.map((product) => product.client.name))].map((name) => ({
+    ...[...new Set(products.map((product) => product.client.name))].map((name, index) => ({
       path: clientWordmarkPath(nameSlug(name)),
-      draw: () => <ClientWordmarkSvg name={name} />,
+      draw: () => <ClientWordmarkSvg name={name} variant={index} />,
     })),
     ...team.map((member, index) => ({
       path: portraitPath(memberSlug(member)),

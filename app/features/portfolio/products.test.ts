@@ -4,6 +4,9 @@ import { productArtPath } from "~/config/art";
 import { loadProducts, productIndustries, products } from "~/features/portfolio/products.server";
 import { renderArtFile } from "~/site/art/art-files.server";
 import type { RawFiles } from "~/lib/content/collection";
+import type * as contentFilesModule from "~/lib/content/content-files.server";
+
+type ContentFilesModule = typeof contentFilesModule;
 
 /** A product that exists only as a content file, in an industry no code names. */
 const fixture = `slug: tidewater
@@ -64,7 +67,7 @@ describe("a product added as a content file alone", () => {
   it("gets its card on /portfolio and its own page, while the footer keeps the spec's eight", async () => {
     vi.resetModules();
     vi.doMock("~/lib/content/content-files.server", async (importOriginal) => {
-      const original = await importOriginal<typeof import("~/lib/content/content-files.server")>();
+      const original = await importOriginal<ContentFilesModule>();
       return {
         ...original,
         contentFiles: (directory: string) =>

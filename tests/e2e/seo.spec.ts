@@ -191,6 +191,8 @@ test("no page links to a URL that answers 404, except the footer's /services kep
   page,
   request,
 }) => {
+  // Every page of the sitemap, case studies included, on a shared machine.
+  test.setTimeout(120_000);
   const checked = new Map<string, number>();
   const htmlOf = new Map<string, string>();
   const broken: string[] = [];

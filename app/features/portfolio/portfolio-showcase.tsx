@@ -151,12 +151,11 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
           <p className="mt-6 border-t border-slate-100 pt-5">
             <Link
               to={productPath(product.slug)}
+              // The visible words first, then which product (an sr-only span would add a space).
+              aria-label={`${detailsLabel}: ${product.name}`}
               className="inline-flex items-center gap-1.5 font-semibold text-accent hover:text-accent-600"
             >
-              <span>
-                {detailsLabel}
-                <span className="sr-only">: {product.name}</span>
-              </span>
+              {detailsLabel}
               <Icon
                 name="arrow-right"
                 className="size-5 transition-transform duration-200 group-hover:translate-x-0.5"

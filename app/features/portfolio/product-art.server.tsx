@@ -225,19 +225,14 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           <path d={`M28 ${shelfY}h192`} stroke={soft} strokeWidth="3" strokeLinecap="round" />
         </g>
       ))}
-      {[0, 1, 2, 3, 4, 5, 6].map((day) => {
-        const height = [42, 50, 46, 64, 88, 104, 70][day] ?? 40;
-        return (
-          <rect
-            key={day}
-            x={252 + day * 18}
-            y={168 - height}
-            width="12"
-            height={height}
-            rx="3"
-            fill={day === 5 ? "#22d3ee" : "rgb(255 255 255 / 0.14)"}
-          />
-        );
+      {bars({
+        heights: [42, 50, 46, 64, 88, 104, 70],
+        x: 252,
+        base: 168,
+        step: 18,
+        width: 12,
+        highlight: 5,
+        colour: "#22d3ee",
       })}
       <path d="M246 174h134" stroke={line} />
     </>
@@ -449,6 +444,29 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
   ),
 };
 
+/** A bar chart standing on `base`, one bar picked out in `colour`. */
+function bars(chart: {
+  heights: readonly number[];
+  x: number;
+  base: number;
+  step: number;
+  width: number;
+  highlight: number;
+  colour: string;
+}) {
+  return chart.heights.map((height, index) => (
+    <rect
+      key={index}
+      x={chart.x + index * chart.step}
+      y={chart.base - height}
+      width={chart.width}
+      height={height}
+      rx="3.5"
+      fill={index === chart.highlight ? chart.colour : "rgb(255 255 255 / 0.13)"}
+    />
+  ));
+}
+
 /** A small, stable number from a slug. */
 function hashOf(seed: string): number {
   let hash = 7;
@@ -462,20 +480,18 @@ function hashOf(seed: string): number {
  */
 function generated(accent: string, seed: string) {
   const hash = hashOf(seed);
-  const bars = Array.from({ length: 9 }, (_, index) => 30 + ((hash >> index) % 7) * 14);
+  const heights = Array.from({ length: 9 }, (_, index) => 30 + ((hash >> index) % 7) * 14);
   return (
     <>
-      {bars.map((height, index) => (
-        <rect
-          key={index}
-          x={40 + index * 22}
-          y={170 - height}
-          width="14"
-          height={height}
-          rx="4"
-          fill={index === hash % 9 ? accent : "rgb(255 255 255 / 0.12)"}
-        />
-      ))}
+      {bars({
+        heights,
+        x: 40,
+        base: 170,
+        step: 22,
+        width: 14,
+        highlight: hash % 9,
+        colour: accent,
+      })}
       <circle cx="318" cy="96" r="56" fill="none" stroke={line} />
       <circle cx="318" cy="96" r="20" fill={accent} />
       <circle

@@ -13,6 +13,7 @@ export default [
     route("about", "routes/about.tsx"),
     route("services/:serviceId", "routes/service-detail.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
+    route("portfolio/:slug", "routes/case-study.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),

@@ -1,5 +1,4 @@
 import { artPath } from "~/config/paths";
-import type { industries } from "~/config/navigation";
 
 /*
  * Decorative art (design brief, "Imagery") is drawn in code on the server
@@ -9,23 +8,57 @@ import type { industries } from "~/config/navigation";
  * drawing code is in the browser's JavaScript (issue 6, docs/decisions/060).
  */
 
-type Industry = (typeof industries)[number];
-
-/** A product card's art, 400x200: the industry's motif, mirrored or not. */
+/** A product's art, 400x200: its own drawing on an ink field (app/features/portfolio/product-art.server.tsx). */
 export const productArtSize = { width: 400, height: 200 } as const;
+
+/**
+ * The drawings a product may name as its `art` (content/products): one per
+ * product, each showing what that product does. A product without one gets a
+ * pattern generated from its slug.
+ */
+export const productArtMotifs = [
+  "reconciliation",
+  "wallet",
+  "shelf-sensors",
+  "storefront",
+  "patient-app",
+  "genomics",
+  "line-monitoring",
+  "launch",
+] as const;
+
+export type ProductArtMotif = (typeof productArtMotifs)[number];
 
 /** "slice" fills the box and crops; "meet" shows the whole motif, the grid running to the edges. */
 export type ProductArtFit = "slice" | "meet";
 
-export function industrySlug(industry: Industry): string {
-  return industry
+/** A product's own art file: one per product, never shared. */
+export function productArtPath(slug: string, fit: ProductArtFit): string {
+  return artPath(`product-${slug}-${fit}.svg`);
+}
+
+/** A client's wordmark, drawn in code: 200x56, shown on Home under the hero. */
+export const clientWordmarkSize = { width: 200, height: 56 } as const;
+
+export function clientWordmarkPath(clientSlug: string): string {
+  return artPath(`client-${clientSlug}.svg`);
+}
+
+/** A leader's illustrated portrait, 160x160 (content/team). */
+export const portraitSize = { width: 160, height: 160 } as const;
+
+export function portraitPath(personSlug: string): string {
+  return artPath(`portrait-${personSlug}.svg`);
+}
+
+/** A slug for a name: "Brenner Automotive Components" is "brenner-automotive-components". */
+export function nameSlug(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-export function productArtPath(industry: Industry, mirrored: boolean, fit: ProductArtFit): string {
-  return artPath(`product-${industrySlug(industry)}${mirrored ? "-mirrored" : ""}-${fit}.svg`);
 }
 
 /** A post's cover, 480 wide: a banner for cards, a taller panel beside the featured post. */

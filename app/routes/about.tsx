@@ -8,15 +8,22 @@ import { TeamGrid } from "~/features/company/team-grid";
 import { VisionValues } from "~/features/company/vision-values";
 import { aboutPage } from "~/features/company/about-page.server";
 import { figureStats } from "~/features/company/figures.server";
-import { team } from "~/features/company/team.server";
+import { memberSlug, team } from "~/features/company/team.server";
+import { portraitPath } from "~/config/art";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 
 export function loader() {
   return {
     ...aboutPage,
-    team: team.map(({ name, role, bio, linkedin }) => ({ name, role, bio, linkedin })),
-    figureStats: figureStats(),
+    team: team.map((member) => ({
+      name: member.name,
+      role: member.role,
+      bio: member.bio,
+      linkedin: member.linkedin,
+      portrait: portraitPath(memberSlug(member)),
+    })),
+    figureStats: figureStats("about"),
   };
 }
 

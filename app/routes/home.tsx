@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { FigureStats } from "~/features/company/figure-stats";
 import { HeroHome } from "~/features/company/hero-home";
+import { ClientStrip } from "~/features/portfolio/client-strip";
 import { IndustryList } from "~/features/portfolio/industry-list";
 import { ProductCards } from "~/features/portfolio/product-cards";
 import { NextEvent } from "~/features/events/next-event";
@@ -24,7 +25,8 @@ import { nextEventAt, toEventView } from "~/features/events/events.server";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
-import { paths } from "~/config/paths";
+import { paths, productPath } from "~/config/paths";
+import { clientWordmarkPath, nameSlug } from "~/config/art";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -46,6 +48,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     meta,
     hero,
+    // Every named client, once, linking to the case study of its work.
+    clients: products
+      .filter(
+        (product, index) =>
+          products.findIndex((other) => other.client.name === product.client.name) === index,
+      )
+      .map((product) => ({
+        name: product.client.name,
+        logo: clientWordmarkPath(nameSlug(product.client.name)),
+        href: productPath(product.slug),
+      })),
     engineering,
     selectedWork: {
       ...selectedWork,
@@ -64,7 +77,7 @@ export function loader({ context }: Route.LoaderArgs) {
           .map((product) => product.name),
       })),
     },
-    proof: { ...proof, figures: figureStats() },
+    proof: { ...proof, figures: figureStats("home") },
     testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
     services: { ...services, items: serviceSummaries() },
     latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
@@ -79,6 +92,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const {
     hero,
+    clients,
     services,
     engineering,
     selectedWork,
@@ -97,6 +111,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
       />
+      <ClientStrip label={hero.clientsLabel} clients={clients} />
       <ServiceGrid
         id="services"
         heading={services}

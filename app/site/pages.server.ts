@@ -1,10 +1,19 @@
 import { siteIcons, type SiteIconName } from "~/config/icons";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
-import { eventPath, iconPath, paths, postPath, servicePath, socialCardPath } from "~/config/paths";
+import {
+  eventPath,
+  iconPath,
+  paths,
+  postPath,
+  productPath,
+  servicePath,
+  socialCardPath,
+} from "~/config/paths";
 import { services } from "~/config/services";
 import { siteConfig } from "~/config/site";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { events } from "~/features/events/events.server";
+import { products } from "~/features/portfolio/products.server";
 import { artFilePaths } from "~/site/art/art-files.server";
 import { fixedPageMeta } from "~/site/page-meta.server";
 
@@ -54,6 +63,13 @@ export function listSitePages(): SitePage[] {
       path: servicePath(service.id),
       title: service.label,
       eyebrow: "Services",
+      lastModified: buildDate,
+      prerendered: true,
+    })),
+    ...products.map((product) => ({
+      path: productPath(product.slug),
+      title: `${product.name} for ${product.client.name}`,
+      eyebrow: "Case study",
       lastModified: buildDate,
       prerendered: true,
     })),

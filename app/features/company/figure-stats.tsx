@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { FigureStat } from "~/features/company/figures.server";
 import { cn } from "~/lib/cn";
 import {
@@ -18,8 +20,8 @@ type FigureStatsProps = SectionProps & {
 };
 
 /**
- * The company's figures, on an ink band or a white one. Home and About both use it with the
- * same list (content/figures.yaml), so the numbers always agree.
+ * Headline figures, on an ink band or a white one, each linking to the case
+ * study it comes from (content/figures.yaml). Home and About show different ones.
  */
 export function FigureStats({ id, className, heading, figures, tone = "ink" }: FigureStatsProps) {
   const headingId = `${id ?? "figures"}-heading`;
@@ -58,6 +60,19 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
               )}
             >
               {figure.detail}
+            </dd>
+            <dd className="order-4 mt-3">
+              <Link
+                to={figure.source.href}
+                className={cn(
+                  "inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline",
+                  ink ? "text-cyan-300" : "text-accent",
+                )}
+              >
+                <span className="sr-only">Source: </span>
+                {figure.source.label}
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
             </dd>
           </div>
         ))}

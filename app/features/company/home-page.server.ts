@@ -34,6 +34,8 @@ export const homePageSchema = z
       primaryAction: lineField(30),
       secondaryAction: lineField(30),
       highlights: z.array(lineField(40)).max(3),
+      /** The heading of the client wordmarks under the hero. */
+      clientsLabel: lineField(60),
     }),
     services: sectionCopy.extend({
       closingCard: z

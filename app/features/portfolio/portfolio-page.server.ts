@@ -11,7 +11,7 @@ export const portfolioPageSchema = z
     products: sectionCopy.extend({
       filterLabel: lineField(40),
       allLabel: lineField(30),
-      /** The button that opens a product's case study. */
+      /** The link from a card to the product's case study page. */
       detailsLabel: lineField(50),
     }),
     cta: callToActionCopy,

@@ -1,4 +1,4 @@
-import { servicePath, paths, sectionPath } from "~/config/paths";
+import { productPath, servicePath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -15,11 +15,6 @@ import {
   type SectionTone,
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
-
-/** Where a product's case study is: its section on the portfolio page. */
-export function productHref(slug: string): string {
-  return sectionPath(paths.portfolio, slug);
-}
 
 type ProductCardProps = {
   product: ProductCardData;
@@ -42,7 +37,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
         className,
       )}
     >
-      <ProductArt industry={product.industry} mirrored={product.mirrored} />
+      <ProductArt slug={product.slug} />
       <div className="flex flex-1 flex-col p-6">
         <Badge tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />
@@ -50,7 +45,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
         </Badge>
         <h3 id={`${product.slug}-card-name`} className="mt-4 text-xl font-semibold">
           <Link
-            to={productHref(product.slug)}
+            to={productPath(product.slug)}
             data-card-link
             className="inline-flex items-center gap-1.5 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >

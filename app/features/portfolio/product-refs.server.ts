@@ -13,13 +13,9 @@ export const productSlugField = z.enum(productSlugs, {
 export type ProductCardData = Pick<
   Product,
   "slug" | "name" | "industry" | "summary" | "services" | "headlineResult"
-> & {
-  /** Second product of its industry: its art is mirrored so the two differ. */
-  mirrored: boolean;
-};
+>;
 
 export function productCardData(product: Product): ProductCardData {
-  const sameIndustry = products.filter((other) => other.industry === product.industry);
   return {
     slug: product.slug,
     name: product.name,
@@ -27,6 +23,5 @@ export function productCardData(product: Product): ProductCardData {
     summary: product.summary,
     services: product.services,
     headlineResult: product.headlineResult,
-    mirrored: sameIndustry.indexOf(product) % 2 === 1,
   };
 }

@@ -1,9 +1,9 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { productPath } from "~/config/paths";
 import type { Testimonial } from "~/features/portfolio/testimonials.server";
 import { cn } from "~/lib/cn";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
-import { productHref } from "~/features/portfolio/product-cards";
 import {
   SectionBand,
   SectionHeading,
@@ -84,7 +84,7 @@ export function TestimonialCard({
       {showProductLink && (
         <p className="mt-6 border-t border-slate-100 pt-5">
           <Link
-            to={productHref(testimonial.product)}
+            to={productPath(testimonial.product)}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
           >
             {testimonial.productName} case study

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from "~/features/portfolio/products.server";
+import { findProduct, products } from "~/features/portfolio/products.server";
 import {
   featuredTestimonials,
   loadTestimonials,
@@ -27,5 +27,15 @@ describe("testimonials collection", () => {
     expect(() => loadTestimonials(files)).toThrow(
       /content\/testimonials\/x\.yaml:\n {2}- line \d+, product: must be a product slug/,
     );
+  });
+});
+
+describe("testimonials and case studies", () => {
+  it("give every product its client's quote, from the company named on the case", () => {
+    for (const product of products) {
+      const quote = testimonials.find((testimonial) => testimonial.product === product.slug);
+      expect(quote, `a testimonial for ${product.slug}`).toBeDefined();
+      expect(quote?.company, quote?.sourcePath).toBe(product.client.name);
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
 } from "~/lib/content/collection";
 import { lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
-import { products } from "~/features/portfolio/products.server";
+import { clientLine, products } from "~/features/portfolio/products.server";
 import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
@@ -197,7 +197,7 @@ export function servicePage(id: string) {
       slug: product.slug,
       name: product.name,
       industry: product.industry,
-      client: product.client,
+      client: clientLine(product),
       headlineResult: product.headlineResult,
       results: product.results,
     },

@@ -1,19 +1,25 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
+  clientWordmarkPath,
   contentIconSprite,
   coverArtPath,
   coverArtSizes,
   homeHeroArt,
   iconSprite,
+  nameSlug,
+  portraitPath,
   productArtPath,
   type CoverArtShape,
 } from "~/config/art";
-import { industries } from "~/config/navigation";
 import { coverMotif, CoverArtSvg } from "~/features/blog/cover-art.server";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
+import { PortraitSvg } from "~/features/company/portrait.server";
+import { memberSlug, team } from "~/features/company/team.server";
+import { ClientWordmarkSvg } from "~/features/portfolio/client-wordmark.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
+import { products } from "~/features/portfolio/products.server";
 import { contentIcons } from "~/site/art/content-icons.server";
 import { icons, iconSpriteFile } from "~/site/art/icon-sprite.server";
 
@@ -29,14 +35,20 @@ function artFiles(): { path: string; draw: () => ReactElement | string }[] {
     { path: homeHeroArt.product.path, draw: () => <HeroProductSvg /> },
     { path: iconSprite, draw: () => iconSpriteFile(icons) },
     { path: contentIconSprite, draw: () => iconSpriteFile(contentIcons) },
-    ...industries.flatMap((industry) =>
-      [false, true].flatMap((mirrored) =>
-        (["slice", "meet"] as const).map((fit) => ({
-          path: productArtPath(industry, mirrored, fit),
-          draw: () => <ProductArtSvg industry={industry} mirrored={mirrored} fit={fit} />,
-        })),
-      ),
+    ...products.flatMap((product) =>
+      (["slice", "meet"] as const).map((fit) => ({
+        path: productArtPath(product.slug, fit),
+        draw: () => <ProductArtSvg motif={product.art} seed={product.slug} fit={fit} />,
+      })),
     ),
+    ...[...new Set(products.map((product) => product.client.name))].map((name, index) => ({
+      path: clientWordmarkPath(nameSlug(name)),
+      draw: () => <ClientWordmarkSvg name={name} variant={index} />,
+    })),
+    ...team.map((member, index) => ({
+      path: portraitPath(memberSlug(member)),
+      draw: () => <PortraitSvg portrait={member.portrait} index={index} />,
+    })),
     ...listPostSummaries().flatMap((post) =>
       (Object.keys(coverArtSizes) as CoverArtShape[]).map((shape) => ({
         path: coverArtPath(post.slug, shape),

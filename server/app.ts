@@ -2,7 +2,11 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import {
+  createRequestHandler as createReactRouterHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from "react-router";
 import { clientAddress, contactFormContext, contactPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
 import { allowedMethods, writeRateLimit } from "./limits";
@@ -10,6 +14,7 @@ import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } fr
 import { securityHeaders, setPolicy } from "./security-headers";
 import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
 import { findPrerenderedPages } from "./static-pages";
+import { renderCache } from "./render-cache";
 
 /**
  * Where the browser's files come from: the client build in production, Vite in
@@ -128,6 +133,48 @@ export function createApp({
   });
   // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
   app.use(contactPostGuard({ log: leadLogger(log) }));
+  // Server-rendered pages that allow it are rendered at most once a minute (docs/decisions/063).
+  const reactRouter = createReactRouterHandler(build, mode);
+  const logError: AppLoadContext["logError"] = (error, request) =>
+    log.error({ err: error, ...request }, "render failed");
+  // Not in development, where an edit must show on the next request.
+  if (!viteMiddleware) {
+    app.use(
+      renderCache({
+        now,
+        render: (req, context) =>
+          reactRouter(
+            new Request(
+              new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
+              {
+                headers: { "user-agent": req.get("user-agent") ?? "" },
+              },
+            ),
+            { now, logError, ...context } as AppLoadContext,
+          ),
+        substitutions: [
+          {
+            standIn: "cspnonce",
+            context: (standIn) => ({ cspNonce: standIn }),
+            value: (_req, res) => res.locals.cspNonce as string,
+          },
+          {
+            standIn: "formtoken",
+            context: (standIn) =>
+              leads
+                ? {
+                    contactForm: {
+                      issueToken: () => standIn,
+                      receive: () => Promise.reject(new Error("a cached render receives no post")),
+                    },
+                  }
+                : {},
+            value: () => leads?.issueToken(),
+          },
+        ],
+      }),
+    );
+  }
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -138,7 +185,7 @@ export function createApp({
       getLoadContext: (_req, res) => ({
         now,
         cspNonce: res.locals.cspNonce as string,
-        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
+        logError,
         ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
       }),
     }),

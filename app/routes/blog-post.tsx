@@ -13,9 +13,9 @@ import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import "../styles/article.css";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   // Unknown slugs, and drafts in a production build, get the not-found page.
-  const post = findPost(params.slug);
+  const post = await findPost(params.slug);
   if (!post) throw data(null, { status: 404 });
   const services = post.services.flatMap((id) => {
     const service = findService(id);

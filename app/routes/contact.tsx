@@ -12,6 +12,8 @@ import {
 } from "~/features/contact/contact-form-fields";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
+import { requestTime } from "~/lib/request-clock";
+import { renderCacheUntil } from "~/lib/render-cache";
 
 // Server-rendered on every request (not prerendered): each rendering of the
 // form carries a fresh time token. See docs/decisions/051.
@@ -21,12 +23,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
-  return {
-    copy: contactPage,
-    formToken: context.contactForm?.issueToken() ?? null,
-    defaultService: isServiceOptionId(service) ? service : undefined,
-    sent: url.searchParams.has(contactSentParam),
-  };
+  return data(
+    {
+      copy: contactPage,
+      // Cached renders carry a stand-in the server replaces per response (server/render-cache.ts).
+      formToken: context.contactForm?.issueToken() ?? null,
+      defaultService: isServiceOptionId(service) ? service : undefined,
+      sent: url.searchParams.has(contactSentParam),
+    },
+    { headers: renderCacheUntil(requestTime(context)) },
+  );
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -48,7 +54,8 @@ export async function action({ context }: Route.ActionArgs) {
   }
 }
 
-// A document post answered 429 keeps the action's Retry-After.
+// A document post answered 429 keeps the action's Retry-After; otherwise the
+// loader's headers, which let the page be cached for a minute (app/lib/render-cache.ts).
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;

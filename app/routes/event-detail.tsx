@@ -13,13 +13,15 @@ import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { isoWithOffset } from "~/features/events/zoned-time";
 import { requestTime } from "~/lib/request-clock";
+import { renderCacheUntil } from "~/lib/render-cache";
 
 // One event's page, server-rendered per request like the list: its
 // registration closes when it starts. Unknown slugs are 404 (docs/decisions/032).
 export function loader({ params, context }: Route.LoaderArgs) {
   const event = findEvent(params.slug);
   if (!event) throw data(null, { status: 404 });
-  const view = toEventView(event, requestTime(context));
+  const now = requestTime(context);
+  const view = toEventView(event, now);
   const path = eventPath(view.slug);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [
@@ -48,8 +50,14 @@ export function loader({ params, context }: Route.LoaderArgs) {
       { name: view.title, path },
     ]),
   ];
-  return { event: view, jsonLd };
+  // Its one change in time: at its start it becomes past. An event page that
+  // shows per-request data (live seat counts) leaves the header out, or puts
+  // that data in per response (docs/decisions/063).
+  return data({ event: view, jsonLd }, { headers: renderCacheUntil(now, event.startsAt) });
 }
+
+// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];

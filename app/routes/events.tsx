@@ -3,7 +3,9 @@ import { CallToAction } from "~/components/sections/call-to-action";
 import { PageHero } from "~/components/sections/page-hero";
 import { PastEvents } from "~/features/events/past-events";
 import { UpcomingEvents } from "~/features/events/upcoming-events";
-import { scheduleAt, toEventView } from "~/features/events/events.server";
+import { data } from "react-router";
+import { nextEventChangeAt, scheduleAt, toEventView } from "~/features/events/events.server";
+import { renderCacheUntil } from "~/lib/render-cache";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
 import { requestTime } from "~/lib/request-clock";
@@ -13,12 +15,18 @@ import { requestTime } from "~/lib/request-clock";
 export function loader({ context }: Route.LoaderArgs) {
   const now = requestTime(context);
   const { upcoming, past } = scheduleAt(now);
-  return {
-    meta: fixedPageMeta.events,
-    upcoming: upcoming.map((event) => toEventView(event, now)),
-    past: past.map((event) => toEventView(event, now)),
-  };
+  return data(
+    {
+      meta: fixedPageMeta.events,
+      upcoming: upcoming.map((event) => toEventView(event, now)),
+      past: past.map((event) => toEventView(event, now)),
+    },
+    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+  );
 }
+
+// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
 

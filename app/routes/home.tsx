@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { FigureStats } from "~/features/company/figure-stats";
@@ -21,7 +21,8 @@ import { featuredTestimonials, testimonialItem } from "~/features/portfolio/test
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
-import { nextEventAt, toEventView } from "~/features/events/events.server";
+import { nextEventAt, nextEventChangeAt, toEventView } from "~/features/events/events.server";
+import { renderCacheUntil } from "~/lib/render-cache";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
@@ -45,46 +46,52 @@ export function loader({ context }: Route.LoaderArgs) {
     latestPosts,
     closing,
   } = homePage;
-  return {
-    meta,
-    hero,
-    // Every named client, once, linking to the case study of its work.
-    clients: products
-      .filter(
-        (product, index) =>
-          products.findIndex((other) => other.client.name === product.client.name) === index,
-      )
-      .map((product) => ({
-        name: product.client.name,
-        logo: clientWordmarkPath(nameSlug(product.client.name)),
-        href: productPath(product.slug),
-      })),
-    engineering,
-    selectedWork: {
-      ...selectedWork,
-      // The schema has checked every slug against content/products.
-      products: selectedWork.products
-        .map((slug) => findProduct(slug))
-        .filter((product) => product !== undefined)
-        .map(productCardData),
+  return data(
+    {
+      meta,
+      hero,
+      // Every named client, once, linking to the case study of its work.
+      clients: products
+        .filter(
+          (product, index) =>
+            products.findIndex((other) => other.client.name === product.client.name) === index,
+        )
+        .map((product) => ({
+          name: product.client.name,
+          logo: clientWordmarkPath(nameSlug(product.client.name)),
+          href: productPath(product.slug),
+        })),
+      engineering,
+      selectedWork: {
+        ...selectedWork,
+        // The schema has checked every slug against content/products.
+        products: selectedWork.products
+          .map((slug) => findProduct(slug))
+          .filter((product) => product !== undefined)
+          .map(productCardData),
+      },
+      industries: {
+        ...industries,
+        items: industries.items.map((item) => ({
+          ...item,
+          products: products
+            .filter((product) => product.industry === item.industry)
+            .map((product) => product.name),
+        })),
+      },
+      proof: { ...proof, figures: figureStats("home") },
+      testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
+      services: { ...services, items: serviceSummaries() },
+      latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
+      nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
+      closing,
     },
-    industries: {
-      ...industries,
-      items: industries.items.map((item) => ({
-        ...item,
-        products: products
-          .filter((product) => product.industry === item.industry)
-          .map((product) => product.name),
-      })),
-    },
-    proof: { ...proof, figures: figureStats("home") },
-    testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
-    services: { ...services, items: serviceSummaries() },
-    latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
-    nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
-    closing,
-  };
+    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+  );
 }
+
+// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.home.path }) : [];

@@ -183,6 +183,15 @@ export function nextEventAt(now: Date, all: readonly EventEntry[] = events) {
   return scheduleAt(now, all).upcoming[0];
 }
 
+/**
+ * When what any page shows of the events changes next after `now`: the next
+ * start, which moves an event from upcoming to past (the render cache's expiry,
+ * app/lib/render-cache.ts).
+ */
+export function nextEventChangeAt(now: Date, all: readonly EventEntry[] = events) {
+  return nextEventAt(now, all)?.startsAt;
+}
+
 /** What a component needs to show the event, written out in the event's zone. */
 export function toEventView(event: EventEntry, now: Date): EventView {
   const past = isPast(event, now);

@@ -20,21 +20,41 @@ import { memberSlug, team } from "~/features/company/team.server";
 import { ClientWordmarkSvg } from "~/features/portfolio/client-wordmark.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
 import { products } from "~/features/portfolio/products.server";
-import { contentIcons } from "~/site/art/content-icons.server";
-import { icons, iconSpriteFile } from "~/site/art/icon-sprite.server";
 
 /**
  * Every art file the site serves, in one list: its path (app/config/art.ts)
  * and how it is drawn. The prerender list takes the paths from here
  * (app/site/pages.server.ts) and the art route renders from here, so a file
- * is listed once.
+ * is listed once. The icon sprites import lucide-react (about 50 MB once
+ * loaded) only when drawn, so the running server, which lists paths but
+ * draws nothing, never loads it (docs/decisions/062).
  */
-function artFiles(): { path: string; draw: () => ReactElement | string }[] {
+const iconSprites = () => import("~/site/art/icon-sprite.server");
+
+function artFiles(): {
+  path: string;
+  draw: () => ReactElement | string | Promise<string>;
+}[] {
   return [
     { path: homeHeroArt.backdrop.path, draw: () => <HeroBackdropSvg /> },
     { path: homeHeroArt.product.path, draw: () => <HeroProductSvg /> },
-    { path: iconSprite, draw: () => iconSpriteFile(icons) },
-    { path: contentIconSprite, draw: () => iconSpriteFile(contentIcons) },
+    {
+      path: iconSprite,
+      draw: async () => {
+        const { icons, iconSpriteFile } = await iconSprites();
+        return iconSpriteFile(icons);
+      },
+    },
+    {
+      path: contentIconSprite,
+      draw: async () => {
+        const [{ iconSpriteFile }, { contentIcons }] = await Promise.all([
+          iconSprites(),
+          import("~/site/art/content-icons.server"),
+        ]);
+        return iconSpriteFile(contentIcons);
+      },
+    },
     ...products.flatMap((product) =>
       (["slice", "meet"] as const).map((fit) => ({
         path: productArtPath(product.slug, fit),
@@ -64,8 +84,8 @@ export function artFilePaths(): string[] {
 }
 
 /** An art file's SVG document, or undefined for a path that names none. */
-export function renderArtFile(path: string): string | undefined {
-  const drawing = artFiles()
+export async function renderArtFile(path: string): Promise<string | undefined> {
+  const drawing = await artFiles()
     .find((file) => file.path === path)
     ?.draw();
   if (drawing === undefined) return undefined;

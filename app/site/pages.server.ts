@@ -15,6 +15,8 @@ import { listPostSummaries } from "~/features/blog/posts.server";
 import { events } from "~/features/events/events.server";
 import { products } from "~/features/portfolio/products.server";
 import { artFilePaths } from "~/site/art/art-files.server";
+// Fails on a repeated name across team, speakers and testimonials.
+import "~/site/cast.server";
 import { fixedPageMeta } from "~/site/page-meta.server";
 
 /*

@@ -7,6 +7,7 @@ import { PostBody } from "~/features/blog/post-body";
 import { PostGrid } from "~/features/blog/post-grid";
 import { PostHeader } from "~/features/blog/post-header";
 import { findService } from "~/config/services";
+import { serviceRef } from "~/features/services/services.server";
 import { blogFeedLink } from "~/config/feeds";
 import { fixedPages } from "~/config/pages";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/json-ld";
@@ -19,7 +20,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 });
   const services = post.services.flatMap((id) => {
     const service = findService(id);
-    return service ? [{ id: service.id, label: service.label, href: servicePath(service.id) }] : [];
+    return service
+      ? [{ id: service.id, label: serviceRef(service.id).name, href: servicePath(service.id) }]
+      : [];
   });
   const path = postPath(post.slug);
   // Built here, so the JSON-LD builders stay on the server (issue 6).

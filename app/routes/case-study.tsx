@@ -15,6 +15,7 @@ import { fixedPages } from "~/config/pages";
 import { paths, productPath, socialCardPath } from "~/config/paths";
 import { breadcrumbJsonLd, caseStudyJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
+import { serviceRef } from "~/features/services/services.server";
 
 // One product's case study, prerendered (app/site/pages.server.ts). Unknown slugs are 404.
 export function loader({ params }: Route.LoaderArgs) {
@@ -27,7 +28,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const { challenge, solution, approach, timeline, team, results, technologies } = product;
   return {
     study: {
-      ...{ slug, name, industry, summary, client, duration, services, headlineResult },
+      ...{ slug, name, industry, summary, client, duration, headlineResult },
+      services: services.map(serviceRef),
       ...{ challenge, solution, approach, timeline, team, results, technologies },
       testimonial: testimonial && testimonialItem(testimonial),
     },

@@ -28,10 +28,10 @@ export function loader({ params }: Route.LoaderArgs) {
   const path = servicePath(page.id);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [
-    serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
+    serviceJsonLd({ name: page.name, description: page.metaDescription, path }),
     breadcrumbJsonLd([
       { name: "Home", path: paths.home },
-      { name: page.label, path },
+      { name: page.name, path },
     ]),
   ];
   return { page, jsonLd };
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const { page } = loaderData;
   const path = servicePath(page.id);
   return getMeta({
-    title: page.label,
+    title: page.name,
     description: page.metaDescription,
     path,
     jsonLd: loaderData.jsonLd,
@@ -56,7 +56,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
     <>
       <ServiceHero
         serviceId={page.id}
-        heading={{ eyebrow: "Services", title: page.label, lead: page.promise }}
+        heading={{ eyebrow: "Services", title: page.name, lead: page.promise }}
         actions={
           <>
             <Button asChild size="lg">
@@ -116,7 +116,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
       />
       <CallToAction
         className="pt-0 md:pt-0"
-        copy={{ title: `Talk to us about ${page.label}`, action: "Discuss your project" }}
+        copy={{ title: `Talk to us about ${page.name}`, action: "Discuss your project" }}
         href={contactHref}
       />
     </>

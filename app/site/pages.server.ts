@@ -14,6 +14,7 @@ import { siteConfig } from "~/config/site";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { events } from "~/features/events/events.server";
 import { products } from "~/features/portfolio/products.server";
+import { serviceRef } from "~/features/services/services.server";
 import { artFilePaths } from "~/site/art/art-files.server";
 // Fails on a repeated name across team, speakers and testimonials.
 import "~/site/cast.server";
@@ -63,7 +64,7 @@ export function listSitePages(): SitePage[] {
     })),
     ...services.map((service) => ({
       path: servicePath(service.id),
-      title: service.label,
+      title: serviceRef(service.id).name,
       eyebrow: "Services",
       lastModified: buildDate,
       prerendered: true,

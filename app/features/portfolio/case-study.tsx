@@ -9,6 +9,7 @@ import { ProductArt } from "~/features/portfolio/product-art";
 import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards";
 import { TestimonialCard, type TestimonialItem } from "~/features/portfolio/testimonial-list";
 import type { Product } from "~/features/portfolio/products.server";
+import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 
 /** What a case study page shows of a product (the loader sends it as it is). */
 export type CaseStudyView = Pick<
@@ -19,7 +20,6 @@ export type CaseStudyView = Pick<
   | "summary"
   | "client"
   | "duration"
-  | "services"
   | "headlineResult"
   | "challenge"
   | "solution"
@@ -28,7 +28,11 @@ export type CaseStudyView = Pick<
   | "team"
   | "results"
   | "technologies"
-> & { testimonial?: TestimonialItem };
+> & {
+  /** The services involved, with their names for running text. */
+  services: ProductCardData["services"];
+  testimonial?: TestimonialItem;
+};
 
 /** The case study's opening: the product's name as the page's h1, the client, and its own art. */
 export function CaseStudyHero({ study }: { study: CaseStudyView }) {
@@ -86,7 +90,7 @@ export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
           <div>
             <dt className="sr-only">Services involved</dt>
             <dd>
-              <ServiceLinks ids={study.services} />
+              <ServiceLinks services={study.services} />
             </dd>
           </div>
         </dl>

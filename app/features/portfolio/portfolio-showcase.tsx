@@ -146,7 +146,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
           </p>
           <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
             <HeadlineResult result={product.headlineResult} />
-            <ServiceLinks ids={product.services} />
+            <ServiceLinks services={product.services} />
           </div>
           <p className="mt-6 border-t border-slate-100 pt-5">
             <Link

@@ -1,8 +1,8 @@
 import { productPath, servicePath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
+import type { ServiceId } from "~/config/services";
 import { Link } from "react-router";
-import { findService } from "~/config/services";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
@@ -59,7 +59,10 @@ export function ProductCard({ product, className }: ProductCardProps) {
         </h3>
         <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
         <HeadlineResult result={product.headlineResult} className="mt-5 mb-6" />
-        <ServiceLinks ids={product.services} className="mt-auto border-t border-slate-100 pt-5" />
+        <ServiceLinks
+          services={product.services}
+          className="mt-auto border-t border-slate-100 pt-5"
+        />
       </div>
     </article>
   );
@@ -85,11 +88,11 @@ export function HeadlineResult({
 
 /** The services involved in a product, each linking to its service page. */
 export function ServiceLinks({
-  ids,
+  services,
   className,
   label = "Services involved",
 }: {
-  ids: readonly string[];
+  services: readonly { id: ServiceId; name: string }[];
   className?: string;
   label?: string;
 }) {
@@ -97,16 +100,14 @@ export function ServiceLinks({
     <div className={className}>
       <p className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</p>
       <ul className="mt-3 flex flex-wrap gap-2">
-        {ids.map((id) => {
-          const service = findService(id);
-          if (!service) return null;
+        {services.map((service) => {
           return (
-            <li key={id}>
+            <li key={service.id}>
               <Link
                 to={servicePath(service.id)}
                 className="relative z-10 inline-flex rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 transition-colors duration-150 hover:border-accent hover:text-accent"
               >
-                {service.label}
+                {service.name}
               </Link>
             </li>
           );

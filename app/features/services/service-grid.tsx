@@ -14,8 +14,6 @@ import {
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
-/** A service as its card shows it: the config's label and the content's summary. */
-
 type ServiceGridProps = SectionProps & {
   services: readonly ServiceSummary[];
   heading: SectionHeadingCopy;
@@ -92,7 +90,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
           >
-            {service.label}
+            {service.name}
           </Link>
         </h3>
       </div>

@@ -29,6 +29,11 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
   return z
     .object({
       id: serviceId,
+      /**
+       * The service's name in running text (the h1, cards, chips, calls to
+       * action). The menus keep the spec's label from app/config/services.ts.
+       */
+      name: lineField(40),
       /** The hero's one-line promise. */
       promise: lineField(140),
       /** The service's card (service grids on Home and related services). */
@@ -160,13 +165,14 @@ export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadService
 );
 
 function summaryOf(content: ServiceContent): ServiceSummary {
-  return { id: content.id, label: labelOf(content.id), summary: content.summary };
+  return { id: content.id, name: content.name, summary: content.summary };
 }
 
-function labelOf(id: ServiceId): string {
-  const service = findService(id);
-  if (!service) throw new ContentError(`no service with id ${id} in app/config/services.ts`);
-  return service.label;
+/** A service's id and its name for running text, e.g. a product's chips. */
+export function serviceRef(id: string): { id: ServiceId; name: string } {
+  const content = serviceContents.find((entry) => entry.id === id);
+  if (!content) throw new ContentError(`no service with id ${id} in content/services`);
+  return { id: content.id, name: content.name };
 }
 
 /** The eleven services for a grid of cards, in the header's order. */
@@ -183,7 +189,7 @@ export function servicePage(id: string) {
   if (!product) throw new ContentError(`no product ${content.outcome.product}`);
   return {
     id: content.id,
-    label: labelOf(content.id),
+    name: content.name,
     promise: content.promise,
     summary: content.summary,
     metaDescription: content.metaDescription,

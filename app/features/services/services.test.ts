@@ -60,10 +60,10 @@ describe("services collection", () => {
     expect(new Set(questions).size).toBe(questions.length);
   });
 
-  it("builds a page with the config's label, the product's result and the related cards", () => {
+  it("builds a page with the content's name, the product's result and the related cards", () => {
     const page = servicePage("iot");
     const product = products.find((entry) => entry.slug === page?.outcomeProduct.slug);
-    expect(page?.label).toBe("Internet Of Things");
+    expect(page?.name).toBe("Internet of Things");
     expect(page?.outcomeProduct.headlineResult).toEqual(product?.headlineResult);
     expect(page?.related.map((card) => card.id)).toEqual(
       serviceContents.find((content) => content.id === "iot")?.related,

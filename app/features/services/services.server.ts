@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ServiceSummary } from "~/features/services/service-view";
-import { findService, services, type ServiceId } from "~/config/services";
+import { services, type ServiceId } from "~/config/services";
 import {
   ContentError,
   type RawFiles,

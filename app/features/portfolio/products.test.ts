@@ -37,8 +37,10 @@ describe("products collection", () => {
     ]);
   });
 
-  it("gives each product a drawing of its own: no art file or motif shared by two", () => {
-    const drawings = products.map((product) => renderArtFile(productArtPath(product.slug, "meet")));
+  it("gives each product a drawing of its own: no art file or motif shared by two", async () => {
+    const drawings = await Promise.all(
+      products.map((product) => renderArtFile(productArtPath(product.slug, "meet"))),
+    );
     for (const drawing of drawings) expect(drawing).toMatch(/^<svg/);
     expect(new Set(drawings).size).toBe(products.length);
     const motifs = products.map((product) => product.art).filter(Boolean);
@@ -88,7 +90,7 @@ describe("a product added as a content file alone", () => {
     const { readPublicPaths } = await import("~/site/pages.server");
     expect(readPublicPaths()).toContain("/portfolio/tidewater");
     const { renderArtFile: render } = await import("~/site/art/art-files.server");
-    expect(render(productArtPath("tidewater", "slice"))).toMatch(/^<svg/);
+    expect(await render(productArtPath("tidewater", "slice"))).toMatch(/^<svg/);
 
     const navigation = await import("~/config/navigation");
     const footerProducts = navigation.footerColumns.find((column) => column.heading === "Products");

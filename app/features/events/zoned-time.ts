@@ -1,3 +1,4 @@
+import { monthNames } from "~/lib/calendar-date";
 import { Temporal } from "temporal-polyfill";
 
 /**
@@ -108,20 +109,6 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
 
 /** Temporal numbers weekdays from Monday (1) to Sunday (7). */
 const weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 function weekdayOf(time: Temporal.ZonedDateTime): string {
   return weekdayNames[time.dayOfWeek - 1] ?? "";

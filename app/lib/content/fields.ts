@@ -1,3 +1,4 @@
+import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
 
@@ -13,21 +14,6 @@ export const serviceIdField = z.enum(serviceIds as [string, ...string[]], {
   error: (issue) => `must be a service id (${serviceIds.join(", ")}), got ${String(issue.input)}`,
 });
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * Why a year, month and day written in the right shape are not a day of the
  * calendar ("February 2026 has 28 days"), or undefined when they are one.
@@ -35,7 +21,7 @@ const MONTHS = [
 export function missingDateReason(year: number, month: number, day: number): string | undefined {
   if (month < 1 || month > 12) return `there is no month ${month}`;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (day < 1 || day > days) return `${monthNames[month - 1]} ${year} has ${days} days`;
   return undefined;
 }
 

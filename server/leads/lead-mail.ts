@@ -7,12 +7,14 @@ import {
   serviceOptionLabel,
 } from "../../app/lib/contact-form";
 import type { Lead } from "../db/schema";
+import { showBidiControls } from "./visible-text";
 
 /**
  * The e-mail that tells the sales team about a lead. Visitor text goes into
  * the plain-text body only: every header (subject included) is built from our
  * own configuration and the fixed service and budget lists, so nothing a
- * visitor types can add or change a header.
+ * visitor types can add or change a header. Text direction overrides in the
+ * body are shown escaped (server/leads/visible-text.ts).
  */
 export type LeadMail = {
   from: string;
@@ -41,10 +43,10 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "We promise a reply within one business day.",
     "",
     // One-line fields stay on one line even if a row was stored without the schema.
-    `Name:      ${normalizeLine(lead.name)}`,
-    `E-mail:    ${normalizeLine(lead.email)}`,
-    `Company:   ${normalizeLine(lead.company)}`,
-    `Phone:     ${lead.phone ? normalizeLine(lead.phone) : "(not given)"}`,
+    `Name:      ${oneLine(lead.name)}`,
+    `E-mail:    ${oneLine(lead.email)}`,
+    `Company:   ${oneLine(lead.company)}`,
+    `Phone:     ${lead.phone ? oneLine(lead.phone) : "(not given)"}`,
     `Service:   ${service}`,
     `Budget:    ${budget}`,
     `Received:  ${received}`,
@@ -52,7 +54,7 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "",
     "Message:",
     "",
-    lead.message,
+    showBidiControls(lead.message),
     "",
     "--",
     "The visitor agreed to be contacted about this enquiry.",
@@ -66,6 +68,11 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     text,
     messageId: `<lead-${lead.id}@${domainOf(from)}>`,
   };
+}
+
+/** Visitor text on one line, its text direction overrides shown as <U+202E>. */
+function oneLine(value: string): string {
+  return showBidiControls(normalizeLine(value));
 }
 
 function formatReceived(date: Date): string {

@@ -42,6 +42,9 @@ export default defineConfig({
   projects: [
     { name: "mobile", use: { viewport: viewports.mobile, isMobile: true, hasTouch: true } },
     { name: "desktop", use: { viewport: viewports.desktop } },
+    // How the server behaves when a part it depends on is slow or gone, and
+    // inputs that reach unusual code paths (issue 15, docs/security.md).
+    { name: "faults", testDir: "tests/faults", use: { viewport: viewports.desktop } },
   ],
   webServer: {
     command: "node build/server/main.js",

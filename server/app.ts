@@ -1,14 +1,14 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import { isRouteErrorResponse, type ServerBuild } from "react-router";
 import { clientAddress, contactFormContext, contactPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
 import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
 import { securityHeaders, setPolicy } from "./security-headers";
 import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
+import { createRequestHandler, requireValidHost } from "./request-handler";
 import { findPrerenderedPages } from "./static-pages";
 
 export type AppOptions = {
@@ -141,6 +141,8 @@ export function createApp({
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
+  // React Router builds its request's URL from the Host: a missing or broken one is a 400.
+  app.use(requireValidHost);
   // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
   app.use(contactPostGuard({ log: leadLogger(log) }));
   app.all(
@@ -153,7 +155,11 @@ export function createApp({
       getLoadContext: (_req, res) => ({
         now,
         cspNonce: res.locals.cspNonce as string,
-        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
+        logError: (error, request) => {
+          // A 404 for a path no route matches is an answer, not a failure: its access line says so.
+          if (isRouteErrorResponse(error) && error.status < 500) return;
+          log.error({ err: error, ...request }, "render failed");
+        },
         ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
       }),
     }),
@@ -188,9 +194,14 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   };
 }
 
-/** A path that cannot be percent-decoded is a bad request, not a crash. */
+/**
+ * A path that cannot be percent-decoded is a bad request, not a crash; so is
+ * a request target that is not a path (`GET *`, or the absolute form only a
+ * proxy should receive).
+ */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   try {
+    if (!req.url.startsWith("/")) throw new URIError("not a path");
     decodeURIComponent(req.path);
     next();
   } catch {

@@ -125,16 +125,19 @@ export function createApp({
   app.use(servePrerenderedPages(clientDir, { https }));
 
   // The rest of the client build: favicon, robots, the .data of prerendered pages.
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, file) => {
-        res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-        // The same type React Router gives the .data it renders on demand.
-        if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
-      },
-    }),
+  // Never a page's HTML file or a precompressed copy by its own name: those are
+  // served above, at the page's address, with the right policy and encoding.
+  const staticFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+      // The same type React Router gives the .data it renders on demand.
+      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+    },
+  });
+  app.use((req, res, next) =>
+    /\.(html|br|gz)$/i.test(req.path) ? next() : staticFiles(req, res, next),
   );
 
   app.use((_req, res, next) => {
@@ -184,6 +187,15 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   );
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // /about/index.html names the page by its file, where its inline scripts'
+    // hashes are not allowed: send the browser to the page's own address.
+    const byFile = /^(.*)\/index\.html$/.exec(req.path);
+    if (byFile && pages.has(byFile[1] || "/")) {
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+      res.redirect(301, `${byFile[1] || "/"}${query}`);
+      return;
+    }
     const page = pages.get(req.path);
     if (!page) return next();
     // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.

@@ -48,33 +48,49 @@ export async function openDatabase(
   location: DatabaseLocation,
   { migrate = true, onError = console.error }: OpenOptions = {},
 ): Promise<AppDatabase> {
-  const db = new Kysely<Database>({
-    dialect:
-      location.kind === "sqlite"
-        ? sqliteDialect(location.file)
-        : postgresDialect(location.url, onError),
-  });
+  // Every failure to open names the database: an operator reading the log
+  // should not have to guess which file or server was meant.
+  const named = (error: unknown) =>
+    new Error(`${describeDatabase(location)}: ${(error as Error).message}`, { cause: error });
+  let db: AppDatabase;
+  try {
+    db = new Kysely<Database>({
+      dialect:
+        location.kind === "sqlite"
+          ? sqliteDialect(location.file)
+          : postgresDialect(location.url, onError),
+    });
+  } catch (error) {
+    throw named(error);
+  }
   if (migrate) {
     try {
       await migrateToLatest(db);
     } catch (error) {
       await db.destroy();
-      throw error;
+      throw named(error);
     }
   }
   return db;
 }
 
 function sqliteDialect(file: string): SqliteDialect {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Sqlite(file);
-  // WAL lets the leads command read while the server writes; synchronous=FULL
-  // syncs the log on every commit, so an acknowledged lead survives a power cut.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
-  // Another process (a second server, the leads command) may hold the write lock briefly.
-  sqlite.pragma("busy_timeout = 5000");
+  let sqlite: Sqlite.Database | undefined;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new Sqlite(file);
+    // WAL lets the leads command read while the server writes; synchronous=FULL
+    // syncs the log on every commit, so an acknowledged lead survives a power cut.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("foreign_keys = ON");
+    // Another process (a second server, the leads command) may hold the write lock briefly.
+    sqlite.pragma("busy_timeout = 5000");
+  } catch (error) {
+    // better-sqlite3 says "unable to open database file" without the file: openDatabase names it.
+    sqlite?.close();
+    throw error;
+  }
   return new SqliteDialect({ database: sqlite });
 }
 

@@ -27,6 +27,8 @@ export type LeadMail = {
 
 export type Mailer = {
   send: (mail: LeadMail) => Promise<void>;
+  /** Connects, greets and logs in (if the URL has credentials) without sending: resolves if all went well. */
+  verify: () => Promise<void>;
   close: () => void;
 };
 
@@ -105,6 +107,16 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         disableUrlAccess: true,
       });
     },
+    async verify() {
+      await transport.verify();
+    },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server for a log line: the URL without its password. */
+export function describeSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
 }

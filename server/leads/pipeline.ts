@@ -8,7 +8,7 @@ import {
 import type { ServerEnv } from "../env";
 import { loadFormTokenSecret } from "./form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
-import { createSmtpMailer } from "./lead-mail";
+import { createSmtpMailer, describeSmtpUrl, type Mailer } from "./lead-mail";
 import { systemClock, type Clock, type Logger } from "./logger";
 import { createOutboxWorker, type OutboxWorker } from "./outbox-worker";
 
@@ -46,20 +46,33 @@ export async function startLeadPipeline(
   { log, now = systemClock }: { log: Logger; now?: Clock },
 ): Promise<LeadPipeline> {
   const location = parseDatabaseUrl(env.DATABASE_URL);
+  log.info(`Opening the lead database: ${describeDatabase(location)}`);
   const db = await openDatabase(location, { onError: log.error });
   log.info(`Leads are stored in ${describeDatabase(location)}`);
 
   let worker: OutboxWorker | undefined;
+  let mailer: Mailer | undefined;
   if (env.SMTP_URL) {
+    mailer = createSmtpMailer(env.SMTP_URL);
     worker = createOutboxWorker({
       db,
-      mailer: createSmtpMailer(env.SMTP_URL),
+      mailer,
       mail: { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO },
       log,
       now,
     });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
+    // A wrong SMTP_URL shows at once, not at the first lead. The site starts
+    // either way: notifications wait in the outbox until the server answers.
+    const smtp = describeSmtpUrl(env.SMTP_URL);
+    void mailer.verify().then(
+      () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
+      (error: unknown) =>
+        log.warn(
+          `SMTP server ${smtp} could not be used (${error instanceof Error ? error.message : String(error)}): lead notifications wait in the outbox and are retried`,
+        ),
+    );
   } else {
     const { waiting } = await db
       .selectFrom("outbox")
@@ -95,6 +108,7 @@ export async function startLeadPipeline(
         ]);
         clearTimeout(timer);
       }
+      mailer?.close();
       await db.destroy();
     },
   };

@@ -69,4 +69,22 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "2026-11-23-002-form-token-uses": {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // The nonce of each form token a stored lead used: a token works once (issue 15).
+      await db.schema
+        .createTable("form_token_uses")
+        .ifNotExists()
+        .addColumn("nonce", "text", (column) => column.primaryKey())
+        .addColumn("used_at", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex("form_token_uses_used_at")
+        .ifNotExists()
+        .on("form_token_uses")
+        .column("used_at")
+        .execute();
+    },
+  },
 };

@@ -48,7 +48,14 @@ export class FixedWindowCounter {
     return this.#windows.size;
   }
 
+  /**
+   * Windows are kept in the order they started, all the same length, so the
+   * finished ones are at the front: forgetting them stops at the first that runs.
+   */
   #forgetFinished(now: number) {
-    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+    for (const [key, window] of this.#windows) {
+      if (window.resetAt > now) return;
+      this.#windows.delete(key);
+    }
   }
 }

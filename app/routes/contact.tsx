@@ -44,12 +44,18 @@ export async function action({ context }: Route.ActionArgs) {
         status: 429,
         headers: { "Retry-After": String(outcome.retryAfterSeconds) },
       });
+    case "unavailable":
+      // Not saved, and the visitor is told so: the form comes back with every value.
+      return data(outcome, {
+        status: 503,
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
     default:
       return data(outcome, { status: 400 });
   }
 }
 
-// A document post answered 429 keeps the action's Retry-After.
+// A document post answered 429 or 503 keeps the action's Retry-After.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;

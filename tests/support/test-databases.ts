@@ -22,19 +22,24 @@ export type TestDatabase = {
   kind: TestDatabaseKind;
   /** A DATABASE_URL for a server process or the leads command. */
   url: string;
-  /** Opens (and migrates) a Kysely instance on it; `drop` closes every one it opened. */
-  open: () => Promise<AppDatabase>;
+  /**
+   * Opens (and migrates) a Kysely instance on it, with the server's timeouts
+   * when given; `drop` closes every one it opened.
+   */
+  open: (options?: { timeoutMs?: number; lockWaitMs?: number }) => Promise<AppDatabase>;
   drop: () => Promise<void>;
 };
 
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   const opened: AppDatabase[] = [];
-  const open = async () => {
-    const db = await openDatabase(parseDatabaseUrl(url), { onError: () => undefined });
+  const open = async (options: { timeoutMs?: number; lockWaitMs?: number } = {}) => {
+    const db = await openDatabase(parseDatabaseUrl(url), { onError: () => undefined, ...options });
     opened.push(db);
     return db;
   };
-  const closeAll = () => Promise.all(opened.splice(0).map((db) => db.destroy()));
+  // A test may have closed one itself already.
+  const closeAll = () =>
+    Promise.all(opened.splice(0).map((db) => db.destroy().catch(() => undefined)));
 
   let url: string;
   if (kind === "sqlite") {

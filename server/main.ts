@@ -25,15 +25,15 @@ const env = (() => {
 const log = createServerLog({ level: env.LOG_LEVEL });
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
-// The database is opened and migrated (while the React Router build loads)
-// before the first request is accepted.
-const [build, leads] = await Promise.all([
-  import(new URL("./index.js", import.meta.url).href) as Promise<ServerBuild>,
-  startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
-    log.fatal({ err: error }, "The lead database could not be opened");
-    process.exit(1);
-  }),
-]);
+// The React Router build loads first, then the database is opened and
+// migrated, before the first request is accepted. Not both at once: loading
+// the build keeps the process busy for a while, and the database's bounded
+// waits (DATABASE_TIMEOUT_MS, pg's connect timeout) would count that time.
+const build = (await import(new URL("./index.js", import.meta.url).href)) as ServerBuild;
+const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
+  log.fatal({ err: error }, "The lead database could not be opened");
+  process.exit(1);
+});
 
 const app = createApp({
   build,

@@ -12,23 +12,53 @@ export class DatabaseTimeoutError extends Error {
   override name = "DatabaseTimeoutError";
 }
 
+/**
+ * Calls `expire` after `ms`, unless `settled()` by then. If the process was
+ * busy when the time came (a long render, start-up), an answer may already be
+ * waiting in a socket, unread: timers run before I/O in each turn of the event
+ * loop, so the check waits for the I/O of that turn (setImmediate) first. An
+ * answer that has arrived is never thrown away for being read late.
+ */
+export function afterUnlessSettled(
+  ms: number,
+  settled: () => boolean,
+  expire: () => void,
+): () => void {
+  let immediate: ReturnType<typeof setImmediate> | undefined;
+  const timer = setTimeout(
+    () => {
+      immediate = setImmediate(() => {
+        if (!settled()) expire();
+      });
+    },
+    Math.max(0, ms),
+  );
+  return () => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  };
+}
+
 /** Rejects with DatabaseTimeoutError if `work` has not settled by `deadline` (a Date.now() value). */
 export async function withinDeadline<T>(
   work: Promise<T>,
   deadline: number,
   what: string,
 ): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  let cancel: (() => void) | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
+    cancel = afterUnlessSettled(
+      deadline - Date.now(),
+      () => settled,
       () => reject(new DatabaseTimeoutError(`${what}: no answer in time`)),
-      Math.max(0, deadline - Date.now()),
     );
   });
+  const watched = work.finally(() => (settled = true));
   try {
-    return await Promise.race([work, timeout]);
+    return await Promise.race([watched, timeout]);
   } finally {
-    clearTimeout(timer);
+    cancel?.();
   }
 }
 

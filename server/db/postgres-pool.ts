@@ -1,6 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import pg from "pg";
-import { DatabaseTimeoutError } from "./bounded";
+import { afterUnlessSettled, DatabaseTimeoutError } from "./bounded";
 
 /**
  * The pg pool Kysely uses, with every wait bounded by `timeoutMs`
@@ -57,16 +57,25 @@ function boundedClient(
 
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>) {
     if (broken) return Promise.reject(broken);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    let cancel: (() => void) | undefined;
     const giveUp = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        broken = new DatabaseTimeoutError(`PostgreSQL did not answer within ${answerWithinMs} ms`);
-        closeConnection(client);
-        reject(broken);
-      }, answerWithinMs);
+      cancel = afterUnlessSettled(
+        answerWithinMs,
+        () => settled,
+        () => {
+          broken = new DatabaseTimeoutError(
+            `PostgreSQL did not answer within ${answerWithinMs} ms`,
+          );
+          closeConnection(client);
+          reject(broken);
+        },
+      );
     });
-    const answer = client.query<R & pg.QueryResultRow>(sql, [...parameters]);
-    return Promise.race([answer, giveUp]).finally(() => clearTimeout(timer)) as Promise<
+    const answer = client
+      .query<R & pg.QueryResultRow>(sql, [...parameters])
+      .finally(() => (settled = true));
+    return Promise.race([answer, giveUp]).finally(() => cancel?.()) as Promise<
       PostgresQueryResult<R>
     >;
   }

@@ -44,7 +44,13 @@ export default defineConfig({
     { name: "desktop", use: { viewport: viewports.desktop } },
     // How the server behaves when a part it depends on is slow or gone, and
     // inputs that reach unusual code paths (issue 15, docs/security.md).
-    { name: "faults", testDir: "tests/faults", use: { viewport: viewports.desktop } },
+    // Each starts servers (and PostgreSQL) of its own and waits out timeouts: more time each.
+    {
+      name: "faults",
+      testDir: "tests/faults",
+      timeout: 90_000,
+      use: { viewport: viewports.desktop },
+    },
   ],
   webServer: {
     command: "node build/server/main.js",

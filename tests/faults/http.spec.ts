@@ -99,6 +99,37 @@ test.describe("the Host header", () => {
   });
 });
 
+test("a form token is accepted once: a replay is refused and stores nothing", async () => {
+  const server = await startContactServer({ trustProxy: 1 });
+  try {
+    const token = server.token();
+    const first = await postForm(`${server.url}/contact`, formFields(token), {
+      "X-Forwarded-For": "203.0.113.1",
+    });
+    expect(first.status).toBe(303);
+    // The same token from other addresses, with other content, and through the JavaScript path.
+    for (const [url, address] of [
+      [`${server.url}/contact`, "198.51.100.2"],
+      [`${server.url}/contact`, "2001:db8:9::1"],
+      [`${server.url}/contact.data`, "198.51.100.3"],
+    ] as const) {
+      const replay = await postForm(
+        url,
+        formFields(token, { email: "replayed@faults.example", name: "Someone Else" }),
+        { "X-Forwarded-For": address },
+      );
+      expect(replay.status, `${url} from ${address}`).toBe(400);
+    }
+    expect(await server.leadCount()).toBe(1);
+    expect(server.log.lines.filter((line) => line.includes("(token-replayed)"))).toHaveLength(3);
+    // A fresh form goes through.
+    expect((await postForm(`${server.url}/contact`, formFields(server.token()))).status).toBe(303);
+    expect(await server.leadCount()).toBe(2);
+  } finally {
+    await server.close();
+  }
+});
+
 test("an asterisk or absolute request target is answered with the site's 400", async () => {
   const { log, lines } = recordingServerLog();
   const server = await startBuiltApp({ log });

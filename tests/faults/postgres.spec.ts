@@ -92,7 +92,6 @@ function expectNoFailedRequests(server: ServerProcess, { expected503s = 0 } = {}
 test("PostgreSQL paused with SIGSTOP: posts are answered within the bound, and stored exactly once when it resumes", async ({
   postgres,
 }) => {
-  test.slow();
   const databaseUrl = await postgres.createDatabase();
   const server = await serverOver(databaseUrl);
   try {
@@ -143,7 +142,6 @@ test("PostgreSQL paused with SIGSTOP: posts are answered within the bound, and s
 test("a table held locked by another session: posts are answered within the bound, and stored once the lock is gone", async ({
   postgres,
 }) => {
-  test.slow();
   const databaseUrl = await postgres.createDatabase();
   const server = await serverOver(databaseUrl);
   const locker = await connectTo(databaseUrl);
@@ -178,7 +176,6 @@ test("a table held locked by another session: posts are answered within the boun
 test("PostgreSQL stopped mid-stream and started again: every acknowledged enquiry is stored exactly once", async ({
   postgres,
 }) => {
-  test.slow();
   const databaseUrl = await postgres.createDatabase();
   const server = await serverOver(databaseUrl);
   const acknowledged: string[] = [];

@@ -22,7 +22,10 @@ process.env.DATABASE_URL = e2eDatabaseUrl;
 
 function freshDatabaseUrl(): string {
   const file = path.join(tmpdir(), `corvanta-e2e-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  // The lead spool (server/leads/lead-spool.ts) sits beside it: a leftover would move old leads in.
+  for (const suffix of ["", "-wal", "-shm", "-spool", "-spool-wal", "-spool-shm"]) {
+    rmSync(file + suffix, { force: true });
+  }
   return `file:${file}`;
 }
 

@@ -3,7 +3,7 @@ import { recordingLogger } from "../../tests/support/manual-clock";
 import { startSmtpSink } from "../../tests/support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-databases";
 import { readEnv } from "../env";
-import { startLeadPipeline, type LeadPipeline } from "./pipeline";
+import { spoolFileFor, startLeadPipeline, type LeadPipeline } from "./pipeline";
 
 describe("the lead pipeline at start-up", () => {
   let database: TestDatabase;
@@ -57,5 +57,22 @@ describe("the lead pipeline at start-up", () => {
     );
     expect(pipeline).toBeDefined();
     expect(await pipeline!.ready()).toBe(true);
+  });
+});
+
+describe("the spool's file", () => {
+  it("sits beside a SQLite database, under data/ for PostgreSQL, or where LEAD_SPOOL_FILE says", () => {
+    expect(spoolFileFor({ kind: "sqlite", file: "/srv/site/leads.db" })).toBe(
+      "/srv/site/leads.db-spool",
+    );
+    const first = spoolFileFor({ kind: "postgres", url: "postgres://site:one@db/leads" });
+    expect(first).toMatch(/\/data\/lead-spool-[0-9a-f]{12}\.db$/);
+    // The password is not part of the address: changing it keeps the spool.
+    expect(spoolFileFor({ kind: "postgres", url: "postgres://site:two@db/leads" })).toBe(first);
+    expect(spoolFileFor({ kind: "postgres", url: "postgres://site@db/other" })).not.toBe(first);
+    expect(spoolFileFor({ kind: "sqlite", file: "/x.db" }, "/var/spool/leads.db")).toBe(
+      "/var/spool/leads.db",
+    );
+    expect(spoolFileFor({ kind: "sqlite", file: "/x.db" }, "off")).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
 import {
   createRequestHandler as createReactRouterHandler,
+  isRouteErrorResponse,
   type AppLoadContext,
   type ServerBuild,
 } from "react-router";
@@ -13,6 +13,7 @@ import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
 import { securityHeaders, setPolicy } from "./security-headers";
 import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
+import { createRequestHandler, requireValidHost } from "./request-handler";
 import { findPrerenderedPages } from "./static-pages";
 import { renderCache } from "./render-cache";
 
@@ -131,12 +132,17 @@ export function createApp({
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
+  // React Router builds its request's URL from the Host: a missing or broken one is a 400.
+  app.use(requireValidHost);
   // The contact form's posts: origin and size checked, body buffered (docs/decisions/051).
   app.use(contactPostGuard({ log: leadLogger(log) }));
   // Server-rendered pages that allow it are rendered at most once a minute (docs/decisions/063).
   const reactRouter = createReactRouterHandler(build, mode);
-  const logError: AppLoadContext["logError"] = (error, request) =>
+  const logError: AppLoadContext["logError"] = (error, request) => {
+    // A 404 for a path no route matches is an answer, not a failure: its access line says so.
+    if (isRouteErrorResponse(error) && error.status < 500) return;
     log.error({ err: error, ...request }, "render failed");
+  };
   // Not in development, where an edit must show on the next request.
   if (!viteMiddleware) {
     app.use(
@@ -230,16 +236,19 @@ function serveClientBuild(app: express.Express, clientDir: string, { https }: { 
   app.use(servePrerenderedPages(clientDir, { https }));
 
   // The rest of the client build: favicon, robots, the .data of prerendered pages.
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, file) => {
-        res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-        // The same type React Router gives the .data it renders on demand.
-        if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
-      },
-    }),
+  // Never a page's HTML file or a precompressed copy by its own name: those are
+  // served above, at the page's address, with the right policy and encoding.
+  const staticFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+      // The same type React Router gives the .data it renders on demand.
+      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+    },
+  });
+  app.use((req, res, next) =>
+    /\.(html|br|gz)$/i.test(req.path) ? next() : staticFiles(req, res, next),
   );
 }
 
@@ -258,6 +267,15 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   );
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // /about/index.html names the page by its file, where its inline scripts'
+    // hashes are not allowed: send the browser to the page's own address.
+    const byFile = /^(.*)\/index\.html$/.exec(req.path);
+    if (byFile && pages.has(byFile[1] || "/")) {
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+      res.redirect(301, `${byFile[1] || "/"}${query}`);
+      return;
+    }
     const page = pages.get(req.path);
     if (!page) return next();
     // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.
@@ -268,9 +286,14 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   };
 }
 
-/** A path that cannot be percent-decoded is a bad request, not a crash. */
+/**
+ * A path that cannot be percent-decoded is a bad request, not a crash; so is
+ * a request target that is not a path (`GET *`, or the absolute form only a
+ * proxy should receive).
+ */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   try {
+    if (!req.url.startsWith("/")) throw new URIError("not a path");
     decodeURIComponent(req.path);
     next();
   } catch {

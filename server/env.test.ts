@@ -69,6 +69,15 @@ describe("readEnv: the lead pipeline's variables", () => {
     expect(readEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
   });
 
+  it("bounds database calls at 5 s and keeps a spool unless told otherwise", () => {
+    expect(readEnv({})).toMatchObject({ DATABASE_TIMEOUT_MS: 5_000 });
+    expect(readEnv({}).LEAD_SPOOL_FILE).toBeUndefined();
+    expect(readEnv({ DATABASE_TIMEOUT_MS: "2500", LEAD_SPOOL_FILE: "off" })).toMatchObject({
+      DATABASE_TIMEOUT_MS: 2_500,
+      LEAD_SPOOL_FILE: "off",
+    });
+  });
+
   it("names the variable that is wrong", () => {
     const wrong: Record<string, string> = {
       DATABASE_URL: "mysql://db/leads",
@@ -79,6 +88,7 @@ describe("readEnv: the lead pipeline's variables", () => {
       FORM_TOKEN_SECRET: "short",
       RATE_LIMIT_MAX: "0",
       RATE_LIMIT_WINDOW_MINUTES: "soon",
+      DATABASE_TIMEOUT_MS: "50",
     };
     for (const [name, value] of Object.entries(wrong)) {
       expect(() => readEnv({ [name]: value }), name).toThrow(new RegExp(`${name}: `));

@@ -93,6 +93,17 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /**
+   * The longest one database call may take, and the whole database part of a
+   * form post: past it the enquiry goes to the spool (docs/decisions/055, 056).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The local spool for enquiries the database cannot take in time: a SQLite
+   * file path, or "off" for none (then such a post is answered 503 with the
+   * form kept). Unset: beside the SQLite database, or under data/ for PostgreSQL.
+   */
+  LEAD_SPOOL_FILE: z.string().trim().min(1).optional(),
   /** smtp:// or smtps:// with credentials; unset, lead notifications wait in the outbox. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })

@@ -30,7 +30,7 @@ export type SiteFiles = ClientFiles & {
 export type ServeOptions = {
   env: ServerEnv;
   log: ServerLog;
-  /** Loaded while the database opens. */
+  /** Loaded before the database opens. */
   files: SiteFiles | Promise<SiteFiles>;
   /** Runs once the requests in flight have finished, before the database closes. */
   beforeClose?: () => Promise<void>;
@@ -57,15 +57,15 @@ export async function serveSite({
   files,
   beforeClose = async () => undefined,
 }: ServeOptions): Promise<{ server: Server; listening: Promise<AddressInfo> }> {
-  // The database is opened and migrated (while the build loads) before the
-  // first request is accepted.
-  const [site, leads] = await Promise.all([
-    files,
-    startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
-      log.fatal({ err: error }, "The lead database could not be opened");
-      process.exit(1);
-    }),
-  ]);
+  // The build loads first, then the database is opened and migrated, before
+  // the first request is accepted. Not both at once: loading the build keeps
+  // the process busy for a while, and the database's bounded waits
+  // (DATABASE_TIMEOUT_MS, pg's connect timeout) would count that time.
+  const site = await files;
+  const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
+    log.fatal({ err: error }, "The lead database could not be opened");
+    process.exit(1);
+  });
 
   const app = createApp({
     ...site,

@@ -26,7 +26,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return data(
     {
       copy: contactPage,
-      // Cached renders carry a stand-in the server replaces per response (server/render-cache.ts).
+      // Cached renders carry a stand-in the server replaces per response (app/lib/render-cache.ts).
       formToken: context.contactForm?.issueToken() ?? null,
       defaultService: isServiceOptionId(service) ? service : undefined,
       sent: url.searchParams.has(contactSentParam),
@@ -49,13 +49,19 @@ export async function action({ context }: Route.ActionArgs) {
         status: 429,
         headers: { "Retry-After": String(outcome.retryAfterSeconds) },
       });
+    case "unavailable":
+      // Not saved, and the visitor is told so: the form comes back with every value.
+      return data(outcome, {
+        status: 503,
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
     default:
       return data(outcome, { status: 400 });
   }
 }
 
-// A document post answered 429 keeps the action's Retry-After; otherwise the
-// loader's headers, which let the page be cached for a minute (app/lib/render-cache.ts).
+// A document post answered 429 or 503 keeps the action's Retry-After; otherwise
+// the loader's headers, which let the page be cached for a minute (app/lib/render-cache.ts).
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;

@@ -12,16 +12,16 @@ import { ServiceHero } from "~/features/services/service-hero";
 import { ServiceOfferings } from "~/features/services/service-offerings";
 import { TechnologyList } from "~/features/services/technology-list";
 import { Button } from "~/components/ui/button";
-import { serviceIdRedirects } from "~/config/services";
+import { serviceRedirectTarget } from "~/config/services";
 import { servicePage } from "~/features/services/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   // The footer's /services/cybersecurity is kept as the spec gives it and
-  // redirects permanently to the header's id (docs/decisions/002).
-  const redirectTo = serviceIdRedirects[params.serviceId];
-  if (redirectTo) throw redirect(servicePath(redirectTo), 301);
+  // redirects permanently to the header's id (docs/decisions/002), query kept.
+  const redirectTo = serviceRedirectTarget(params.serviceId);
+  if (redirectTo) throw redirect(`${servicePath(redirectTo)}${new URL(request.url).search}`, 301);
 
   const page = servicePage(params.serviceId);
   if (!page) throw data(null, { status: 404 });

@@ -1,6 +1,6 @@
 import Sqlite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -76,6 +76,30 @@ describe("the SQLite database", () => {
       expect.arrayContaining(["app_secrets", "leads", "outbox", "rate_limits"]),
     );
     sqlite.close();
+  });
+});
+
+describe("a SQLite database that cannot be opened", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the file when its folder cannot be written", async () => {
+    // No one, root included, may create a file in /proc.
+    const file = "/proc/corvanta-faults-test.db";
+    await expect(openDatabase({ kind: "sqlite", file })).rejects.toThrow(
+      `SQLite at ${file}: unable to open database file`,
+    );
+  });
+
+  it("names the file when a file stands where its folder should be", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "corvanta-db-"));
+    writeFileSync(path.join(dir, "data"), "not a folder");
+    const file = path.join(dir, "data", "leads.db");
+    await expect(openDatabase({ kind: "sqlite", file })).rejects.toThrow(
+      new RegExp(`^SQLite at ${file}: EEXIST`),
+    );
   });
 });
 

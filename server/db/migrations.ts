@@ -94,4 +94,27 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  "2026-11-23-003-form-token-uses": {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // The nonce of each form token a stored lead used: a token works once
+      // (issue 15). Its time is timestamptz(3) on PostgreSQL, like every
+      // other time since 002, and ISO text on SQLite.
+      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("form_token_uses")
+        .ifNotExists()
+        .addColumn("nonce", "text", (column) => column.primaryKey())
+        .addColumn("used_at", isPostgres ? sql`timestamptz(3)` : "text", (column) =>
+          column.notNull(),
+        )
+        .execute();
+      await db.schema
+        .createIndex("form_token_uses_used_at")
+        .ifNotExists()
+        .on("form_token_uses")
+        .column("used_at")
+        .execute();
+    },
+  },
 };

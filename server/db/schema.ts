@@ -13,6 +13,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   app_secrets: AppSecretTable;
+  form_token_uses: FormTokenUseTable;
 }
 
 /** One enquiry from the contact form, stored as the visitor sent it (normalised by the schema). */
@@ -54,6 +55,12 @@ export interface RateLimitTable {
 export interface AppSecretTable {
   name: string;
   value: string;
+}
+
+/** A form token's nonce, once a lead sent with it is stored: the token cannot be used again. */
+export interface FormTokenUseTable {
+  nonce: string;
+  used_at: string;
 }
 
 export type Lead = Selectable<LeadTable>;

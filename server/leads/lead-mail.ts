@@ -9,6 +9,7 @@ import {
   serviceOptionLabel,
 } from "~/features/contact/contact-schema";
 import type { Lead } from "../db/schema";
+import { showBidiControls } from "./visible-text";
 
 /**
  * The e-mail that tells the sales team about a lead. Visitor text goes into
@@ -18,7 +19,8 @@ import type { Lead } from "../db/schema";
  * the visitor's address, so that "Reply" writes to them: it is set only when
  * the address passes the contact form's own e-mail check unchanged (one
  * address, no spaces, CR or LF), and is passed as a bare address, never as
- * text nodemailer would parse.
+ * text nodemailer would parse. Text direction overrides in the body are shown
+ * escaped (server/leads/visible-text.ts).
  */
 export type LeadMail = {
   from: string;
@@ -39,6 +41,8 @@ export type Delivery = {
 
 export type Mailer = {
   send: (mail: LeadMail) => Promise<Delivery>;
+  /** Connects, greets and logs in (if the URL has credentials) without sending: resolves if all went well. */
+  verify: () => Promise<void>;
   close: () => void;
 };
 
@@ -55,10 +59,10 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "We promise a reply within one business day.",
     "",
     // One-line fields stay on one line even if a row was stored without the schema.
-    `Name:      ${normalizeLine(lead.name)}`,
-    `E-mail:    ${normalizeLine(lead.email)}`,
-    `Company:   ${normalizeLine(lead.company)}`,
-    `Phone:     ${lead.phone ? normalizeLine(lead.phone) : "(not given)"}`,
+    `Name:      ${oneLine(lead.name)}`,
+    `E-mail:    ${oneLine(lead.email)}`,
+    `Company:   ${oneLine(lead.company)}`,
+    `Phone:     ${lead.phone ? oneLine(lead.phone) : "(not given)"}`,
     `Service:   ${service}`,
     `Budget:    ${budget}`,
     `Received:  ${received}`,
@@ -66,7 +70,7 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "",
     "Message:",
     "",
-    lead.message,
+    showBidiControls(lead.message),
     "",
     "--",
     "The visitor agreed to be contacted about this enquiry.",
@@ -93,6 +97,11 @@ export function replyAddress(email: string): string | undefined {
   if (/[\r\n]/.test(email)) return undefined;
   const checked = contactFormSchema.shape.email.safeParse(email);
   return checked.success && checked.data === email ? email : undefined;
+}
+
+/** Visitor text on one line, its text direction overrides shown as <U+202E>. */
+function oneLine(value: string): string {
+  return showBidiControls(normalizeLine(value));
 }
 
 function formatReceived(date: Date): string {
@@ -155,6 +164,16 @@ export function createSmtpMailer(
       });
       return { responseCode: smtpReplyCode(info.response) };
     },
+    async verify() {
+      await transport.verify();
+    },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server for a log line: the URL without its password. */
+export function describeSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
 }

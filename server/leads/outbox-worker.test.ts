@@ -282,6 +282,23 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     expect(smtp.messages[0]!.headers.map(([name]) => name)).not.toContain("bcc");
   });
 
+  it("shows text direction overrides in the body escaped, never as they are", async () => {
+    const smtp = await sink();
+    await saveLead(
+      db,
+      enquiry({
+        name: "Ana \u202Eordnas\u202C",
+        message: "Please open invoice\u2066 gpj.exe\u2069 today.",
+      }),
+      clock(),
+    );
+    await worker(smtp.url).tick();
+    const text = smtp.messages[0]!.text;
+    expect(text).toContain("Name:      Ana <U+202E>ordnas<U+202C>\n");
+    expect(text).toContain("Please open invoice<U+2066> gpj.exe<U+2069> today.");
+    expect(text).not.toMatch(/\p{Bidi_Control}/u);
+  });
+
   it("sends each lead once when two server processes tick at the same moment", async () => {
     const smtp = await sink();
     await saveLead(db, enquiry(), clock());

@@ -1,4 +1,5 @@
-import type { AppDatabase } from "../db/database";
+import { retryWhileLocked } from "../db/bounded";
+import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { composeLeadNotification, type LeadMailSettings, type Mailer } from "./lead-mail";
 import { systemClock, type Clock, type Logger } from "./logger";
 
@@ -94,11 +95,17 @@ export function createOutboxWorker({
         .executeTakeFirstOrThrow();
       try {
         const delivery = await mailer.send(composeLeadNotification(lead, mail));
-        await db
-          .updateTable("outbox")
-          .set({ sent_at: now().toISOString(), last_error: null })
-          .where("id", "=", row.id)
-          .execute();
+        // Sent: marking it must not fail for a moment's SQLite lock, or it would be sent again.
+        const sentAt = now().toISOString();
+        await retryWhileLocked(
+          () =>
+            db
+              .updateTable("outbox")
+              .set({ sent_at: sentAt, last_error: null })
+              .where("id", "=", row.id)
+              .execute(),
+          Date.now() + defaultDatabaseTimeoutMs,
+        );
         result.sent += 1;
         // Ids and numbers only: never an address or the visitor's text.
         log.info(

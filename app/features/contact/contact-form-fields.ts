@@ -173,4 +173,6 @@ export type ContactFormFailure =
   | { kind: "invalid"; errors: ContactFieldErrors; values: ContactFormValues }
   | { kind: "rejected"; values: ContactFormValues }
   | { kind: "expired"; values: ContactFormValues }
-  | { kind: "rate-limited"; retryAfterSeconds: number; values: ContactFormValues };
+  | { kind: "rate-limited"; retryAfterSeconds: number; values: ContactFormValues }
+  /** The enquiry could not be saved (the database and the spool both failed): send it again later. */
+  | { kind: "unavailable"; retryAfterSeconds: number; values: ContactFormValues };

@@ -326,7 +326,7 @@ function ErrorSummary({ fields }: { fields: readonly ContactField[] }) {
   );
 }
 
-/** A message about the whole post: turned away, expired, or over the rate limit. */
+/** A message about the whole post: turned away, expired, over the rate limit, or not saved. */
 function FormMessage({ failure }: { failure: Exclude<ContactFormFailure, { kind: "invalid" }> }) {
   const email = (
     <a
@@ -356,6 +356,15 @@ function FormMessage({ failure }: { failure: Exclude<ContactFormFailure, { kind:
       );
       break;
     }
+    case "unavailable":
+      text = (
+        <>
+          We could not save your enquiry just now, so it has not reached us yet. Everything you
+          typed is still in the form below: please send it again in a few minutes, or write to us at{" "}
+          {email}.
+        </>
+      );
+      break;
     default:
       text = (
         <>

@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /*
- * The rooms of app/ and what each may import (docs/decisions/008-feature-rooms.md).
+ * The rooms of app/ and what each may import (docs/decisions/009-feature-rooms.md).
  * A wrong import fails lint with the rule's message.
  */
 const features = ["blog", "company", "contact", "events", "portfolio", "services"];

@@ -22,7 +22,10 @@ process.env.DATABASE_URL = e2eDatabaseUrl;
 
 function freshDatabaseUrl(): string {
   const file = path.join(tmpdir(), `corvanta-e2e-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  // The lead spool (server/leads/lead-spool.ts) sits beside it: a leftover would move old leads in.
+  for (const suffix of ["", "-wal", "-shm", "-spool", "-spool-wal", "-spool-shm"]) {
+    rmSync(file + suffix, { force: true });
+  }
   return `file:${file}`;
 }
 
@@ -42,6 +45,15 @@ export default defineConfig({
   projects: [
     { name: "mobile", use: { viewport: viewports.mobile, isMobile: true, hasTouch: true } },
     { name: "desktop", use: { viewport: viewports.desktop } },
+    // How the server behaves when a part it depends on is slow or gone, and
+    // inputs that reach unusual code paths (issue 15, docs/security.md).
+    // Each starts servers (and PostgreSQL) of its own and waits out timeouts: more time each.
+    {
+      name: "faults",
+      testDir: "tests/faults",
+      timeout: 90_000,
+      use: { viewport: viewports.desktop },
+    },
   ],
   webServer: {
     command: "node build/server/main.js",

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -67,14 +68,91 @@ const formsModules = [
 ];
 const inFormsChunk = (id: string) =>
   formsModules.some((prefix) => id.startsWith(prefix)) || id.includes("vite/preload-helper");
+/**
+ * React Router's build through Vite's Environment API (future.v8_viteEnvironmentApi)
+ * sets the client's preserveEntrySignatures to "exports-only", which the shell
+ * chunks cannot be built with (see below); this runs after it and puts
+ * "allow-extension" back.
+ */
+function allowEntrySignatureExtension(): Plugin {
+  return {
+    name: "corvanta:entry-signatures",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return { build: { rolldownOptions: { preserveEntrySignatures: "allow-extension" } } };
+    },
+  };
+}
 
 const shellPackages =
   /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
+/**
+ * A content file that fails validation stops `npm run build` with the
+ * loader's own message (file, line and field) and nothing after it.
+ *
+ * The prerender, in React Router's writeBundle hook, imports the server
+ * build, and importing it validates every collection. A ContentError thrown
+ * there reaches the terminal wrapped by the bundler (rolldown): the message,
+ * a JavaScript stack, and `errors: [Getter/Setter] }` from the wrapper that
+ * the React Router command prints whole. So this hook imports the server
+ * build just before, in the same process (React Router's own import then
+ * finds the module evaluated), and on a ContentError prints the message and
+ * ends the build with exit code 1. Any other error is left to the bundler.
+ */
+export function contentErrorsEndTheBuild(): Plugin {
+  return {
+    name: "corvanta:content-errors",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    writeBundle: {
+      order: "pre",
+      async handler(options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== "chunk" || !output.isEntry) continue;
+          const file = path.resolve(
+            options.dir ?? path.dirname(options.file ?? ""),
+            output.fileName,
+          );
+          try {
+            await import(pathToFileURL(file).href);
+          } catch (error) {
+            if (!(error instanceof Error) || error.name !== "ContentError") throw error;
+            process.stderr.write(
+              `\nThe build stopped: a content file is invalid.\n\n${error.message}\n\n`,
+            );
+            process.exit(1);
+          }
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // The one import alias: "~/x" is app/x, in every tool (tsconfig.json "paths").
   resolve: { alias: { "~": path.resolve("app") } },
-  plugins: [tailwindcss(), reactRouter(), findShellModules()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    findShellModules(),
+    allowEntrySignatureExtension(),
+    contentErrorsEndTheBuild(),
+  ],
+  optimizeDeps: {
+    // Dev only (npm run dev): the packages the browser's modules import,
+    // pre-bundled when the server starts. Found on first use instead, each one
+    // made Vite reload the page (one of them, zod/mini, while a visitor was
+    // filling in the contact form). A package missing here costs one reload.
+    include: ["class-variance-authority", "clsx", "radix-ui", "yaml", "zod", "zod/mini"],
+  },
+  build: {
+    rolldownOptions: {
+      // Rolldown warns when plugins take most of a build; here that is React
+      // Router prerendering every page in writeBundle, which is the point.
+      checks: { bundlerTimings: false },
+    },
+  },
   environments: {
     client: {
       build: {
@@ -90,6 +168,7 @@ export default defineConfig({
                   // Two chunks, each under the 20 KB chunk budget: the packages
                   // (Radix, clsx, cva), then the app's own part,
                   // which imports them (never the other way round).
+                  debugName: "shell",
                   name: (id: string) =>
                     shellPackages.test(id)
                       ? "shell-packages"

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { lowPriorityModulePreloadStream } from "~/lib/low-priority-module-preloads.server";
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce:
@@ -12,7 +13,9 @@ import { ServerRouter } from "react-router";
  * the CSP header and hands it over in the load context; every inline script
  * React and React Router write carries it. Prerendered pages are rendered with
  * no load context, so they carry no nonce: the server allows their scripts by
- * hash instead.
+ * hash instead. The module preloads go out at low fetch priority, so nothing
+ * but the HTML, the stylesheet and the first screen competes with the first
+ * paint (docs/decisions/062).
  */
 
 export const streamTimeout = 5_000;
@@ -57,7 +60,9 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(
+            body.pipe(lowPriorityModulePreloadStream()),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

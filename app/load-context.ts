@@ -7,13 +7,21 @@ import type {
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 
 /**
- * What the production server (server/app.ts) hands the route modules with
- * each request. Route modules reach the server only through it, so no database
- * or mail code is bundled into the app. Under `react-router dev` there is no
- * such server and the fields are missing.
+ * What the server (server/app.ts) hands the route modules with each request,
+ * under `npm start` and `npm run dev` alike (docs/decisions/008). Route modules
+ * reach the server only through it, so no database or mail code is bundled
+ * into the app. The one place AppLoadContext is declared. Prerendering renders
+ * at build time with no server, and tests may start the app without a lead
+ * pipeline, so each field may be missing.
  */
 declare module "react-router" {
   interface AppLoadContext {
+    /**
+     * The clock loaders read through `requestTime` (lib/request-clock.ts): the
+     * real one unless a test starts the app at a chosen instant (decision 031).
+     */
+    now?: () => Date;
+    /** The lead pipeline; without it the contact form's posts are answered 503. */
     contactForm?: ContactFormContext;
     /** The events' registration desk (server/registrations), bound to the current request. */
     eventRegistration?: EventRegistrationContext;

@@ -1,10 +1,20 @@
 import { iconPath, paths } from "~/config/paths";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts } from "react-router";
+import { useContext, useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_FrameworkContext,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { ApplicationError } from "~/site/application-error";
+import { SiteFrame } from "~/site/layout/site-frame";
+import { errorMeta } from "~/site/meta";
+import { NotFound } from "~/site/not-found";
 
 // The stylesheet is the one resource that blocks the first paint, so it comes
 // first in <head>, ahead of the font and the module preloads React Router adds:
@@ -26,13 +36,36 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a1020" />
         <Meta />
-        <Links />
+        {import.meta.env.DEV ? <DevLinks /> : <Links />}
       </head>
       <body>
         {children}
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * `npm run dev` only (docs/decisions/008): production builds leave it out.
+ * Two things the dev server adds to a page need the response's CSP nonce:
+ * the <style> elements Vite's client injects (it reads the nonce from the
+ * `csp-nonce` meta) and React Router's critical-CSS link, which carries the
+ * nonce on the server but not in the browser, a hydration mismatch unless
+ * <Links> is given it there too. On the server the nonce is the one React
+ * Router renders with; in the browser, the meta's.
+ */
+function DevLinks() {
+  const serverNonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  const nonce =
+    typeof document === "undefined"
+      ? serverNonce
+      : document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+  return (
+    <>
+      <meta property="csp-nonce" nonce={nonce} />
+      <Links nonce={nonce} />
+    </>
   );
 }
 
@@ -45,9 +78,23 @@ export default function App() {
   return <Outlet />;
 }
 
+// Only an error that no route below handles reaches this (see ErrorBoundary).
+export const meta: Route.MetaFunction = ({ error, location }) =>
+  error ? errorMeta(error, location.pathname) : [];
+
 // Last resort, for a failure in the marketing layout itself; the layout route
 // has its own boundary that keeps the header and footer around the message.
-export function ErrorBoundary() {
+// A path that no route matches, not even the catch-all (a line break in it,
+// /%0a, defeats its pattern), is a 404 here: the same not-found page as any
+// other unknown path, in the server's HTML and after hydration alike.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteFrame>
+        <NotFound />
+      </SiteFrame>
+    );
+  }
   return (
     <main id="main-content" className="px-6 py-24">
       <ApplicationError />

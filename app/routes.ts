@@ -13,6 +13,7 @@ export default [
     route("about", "routes/about.tsx"),
     route("services/:serviceId", "routes/service-detail.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
+    route("portfolio/:slug", "routes/case-study.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
@@ -23,7 +24,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // Resource routes for search engines, link previews and browsers, all
-  // prerendered at build time (app/config/prerender.ts).
+  // prerendered at build time (app/site/pages.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/blog-feed.ts"),

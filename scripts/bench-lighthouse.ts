@@ -5,12 +5,18 @@ import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "../tests/browser";
 import { ensureBuild, startProductionServer } from "./production-server";
+import { astrowindRoot, startStaticFileServer } from "./static-file-server";
 
 /**
  * Lighthouse 12 against the production build in Debian's Chromium: every page
  * type, mobile and desktop, several runs each; prints the median of each
  * figure as a Markdown table. Usage:
- *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo]
+ *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo] [--pages /,/about]
+ * The AstroWind build (../shared/anchors/astrowind, the speed reference) is
+ * served beside it by a static file server that compresses and caches as a
+ * static host does, and its home and one post are measured in the same run;
+ * each page's FCP and LCP are also printed as a ratio to AstroWind's home in
+ * that run (the machine's load moves absolute figures, the ratio much less).
  * Figures are for reading, not for asserting: see docs/benchmarks.md.
  */
 const lighthouseVersion = (
@@ -23,12 +29,23 @@ const { values } = parseArgs({
     form: { type: "string", default: "both" },
     only: { type: "string" },
     port: { type: "string", default: "3300" },
+    "reference-port": { type: "string", default: "3302" },
+    // Comma-separated paths of ours to measure (default: every page type).
+    pages: { type: "string" },
   },
 });
 const runs = Number(values.runs);
 const forms = values.form === "both" ? ["mobile", "desktop"] : [values.form ?? "mobile"];
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
+const referencePort = Number(values["reference-port"]);
+const referenceBase = `http://127.0.0.1:${referencePort}`;
+
+/** AstroWind's pages measured beside ours; the first is the one ratios are taken to. */
+const referencePages: [string, string][] = [
+  ["AstroWind home", "/"],
+  ["AstroWind post", "/get-started-website-with-astro-tailwind-css"],
+];
 
 /**
  * One page of each type the site has. The not-found page is left out: it is
@@ -81,6 +98,11 @@ const median = (numbers: number[]) => {
 type Figures = Record<string, number>;
 
 const stopServer = await startServer();
+const reference = await startStaticFileServer({
+  root: astrowindRoot,
+  port: referencePort,
+  immutablePrefix: "/_astro/",
+});
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -88,7 +110,15 @@ const chrome = await chromeLauncher.launch({
 const rows: string[] = [];
 try {
   for (const form of forms) {
-    for (const [label, path] of pageTypes) {
+    // The reference first, so every page of ours has its ratio when its row is printed.
+    const targets = [
+      ...referencePages.map(([label, path]) => ({ label, path, url: referenceBase + path })),
+      ...pageTypes
+        .filter(([, path]) => !values.pages || values.pages.split(",").includes(path))
+        .map(([label, path]) => ({ label, path, url: base + path })),
+    ];
+    let referenceHome: Figures | undefined;
+    for (const { label, path, url } of targets) {
       const samples: Figures[] = [];
       for (let run = 0; run < runs; run++) {
         const flags: Flags = {
@@ -98,7 +128,7 @@ try {
           onlyCategories,
         };
         const result = await lighthouse(
-          base + path,
+          url,
           flags,
           form === "desktop" ? (desktopConfig as Config) : undefined,
         );
@@ -123,11 +153,14 @@ try {
         samples.push(figures);
       }
       const m = (key: string) => median(samples.map((sample) => sample[key] ?? NaN));
+      if (label === referencePages[0]?.[0]) referenceHome = { fcp: m("fcp"), lcp: m("lcp") };
+      const ratio = (key: "fcp" | "lcp") =>
+        referenceHome?.[key] ? (m(key) / referenceHome[key]).toFixed(2) : "–";
       const scores = onlyCategories.map((category) => String(m(category)));
       const figure = (key: string, format: (value: number) => string) =>
         Number.isNaN(m(key)) ? "–" : format(m(key));
       rows.push(
-        `| ${form} | ${label} (\`${path}\`) | ${scores.join(" | ")} | ${figure("lcp", (v) => v.toFixed(0))} | ${figure("cls", (v) => v.toFixed(3))} | ${figure("tbt", (v) => v.toFixed(0))} | ${figure("fcp", (v) => v.toFixed(0))} | ${figure("bytes", (v) => (v / 1024).toFixed(1))} |`,
+        `| ${form} | ${label} (\`${path}\`) | ${scores.join(" | ")} | ${figure("lcp", (v) => v.toFixed(0))} | ${figure("cls", (v) => v.toFixed(3))} | ${figure("tbt", (v) => v.toFixed(0))} | ${figure("fcp", (v) => v.toFixed(0))} | ${ratio("fcp")} | ${ratio("lcp")} | ${figure("bytes", (v) => (v / 1024).toFixed(1))} |`,
       );
       console.error(rows.at(-1));
     }
@@ -135,9 +168,10 @@ try {
 } finally {
   chrome.kill();
   await stopServer();
+  await reference.stop();
 }
 
-const header = `| Form | Page | ${onlyCategories.join(" | ")} | LCP ms | CLS | TBT ms | FCP ms | KB transferred |`;
+const header = `| Form | Page | ${onlyCategories.join(" | ")} | LCP ms | CLS | TBT ms | FCP ms | FCP ÷ AstroWind home | LCP ÷ AstroWind home | KB transferred |`;
 console.log(
   [
     `Lighthouse ${lighthouseVersion}, median of ${runs} run(s), ${new Date().toISOString().slice(0, 10)}`,

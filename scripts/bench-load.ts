@@ -1,4 +1,6 @@
 import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
@@ -10,11 +12,14 @@ import { ensureBuild, startProductionServer } from "./production-server";
 
 /**
  * Load on loopback with autocannon against the production server: a
- * prerendered page, a server-rendered page (events) and the contact form's
- * POST (with both rate limits raised for the run, on a throwaway SQLite
- * database). Prints requests per second, latency p50/p99, errors and the
- * server's peak resident memory, as a Markdown table. Usage:
- *   npm run bench:load -- [--duration 10] [--connections 50] [--port 3301]
+ * prerendered page, every server-rendered page (home, events, contact, an
+ * event) and the contact form's POST (with both rate limits raised for the run,
+ * on a throwaway SQLite database); and, in the same run, a plain static file
+ * server (scripts/static-file-server.ts, in its own process) serving the
+ * AstroWind build, the reference every row is divided by. Prints requests per
+ * second and that ratio, latency p50/p99, errors, the server's resident memory
+ * once started (idle) and its peak over the run, as a Markdown table. Usage:
+ *   npm run bench:load -- [--duration 10] [--connections 50] [--port 3301] [--reference-port 3303]
  * Figures are for reading, not for asserting: see docs/benchmarks.md.
  */
 const { values } = parseArgs({
@@ -22,6 +27,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "3301" },
+    "reference-port": { type: "string", default: "3303" },
   },
 });
 const duration = Number(values.duration);
@@ -43,6 +49,12 @@ const server = await startProductionServer({
   },
 });
 
+/** Resident memory once started and idle: what the process holds before any request. */
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+const idleMb = memoryMb().rss;
+
+const reference = await startReference(Number(values["reference-port"]));
+
 /** The server's resident memory now and its peak so far (VmRSS, VmHWM in /proc), in MB. */
 function memoryMb(): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
@@ -53,13 +65,38 @@ function memoryMb(): { rss: number; peak: number } {
 // The enquiry the tests post, with a token issued a minute ago.
 const enquiry = urlEncoded(formFields(signFormToken(secret, new Date(Date.now() - 60_000))));
 
-const targets = [
+type Target = {
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  expect: number;
+  base?: string;
+};
+const targets: Target[] = [
+  {
+    label: "Static file server, AstroWind home (reference)",
+    method: "GET",
+    path: "/",
+    expect: 200,
+    base: reference.url,
+  },
   { label: "Prerendered page", method: "GET", path: "/about", expect: 200 },
-  { label: "Server-rendered page", method: "GET", path: "/events", expect: 200 },
+  { label: "Server-rendered home", method: "GET", path: "/", expect: 200 },
+  { label: "Server-rendered events", method: "GET", path: "/events", expect: 200 },
+  { label: "Server-rendered contact", method: "GET", path: "/contact", expect: 200 },
+  {
+    label: "Server-rendered event page",
+    method: "GET",
+    path: "/events/checkout-performance-london",
+    expect: 200,
+  },
   { label: "Contact form POST", method: "POST", path: contactFormPath, expect: 303 },
-] as const;
+];
 
 const rows: string[] = [];
+let referenceRate = NaN;
+let peakMb = NaN;
+let prerenderedRate = NaN;
 try {
   for (const target of targets) {
     // A short warm-up, so the JIT and caches are in the state a live server is in.
@@ -70,19 +107,56 @@ try {
     const result = await run(target, duration);
     clearInterval(sampler);
     const unexpected = result.non2xx - (target.expect === 303 ? result["3xx"] : 0);
+    const rate = result.requests.average;
+    if (target.base) referenceRate = rate;
+    if (target.label === "Prerendered page") prerenderedRate = rate;
+    const ratio = (to: number) => (target.base ? "–" : (rate / to).toFixed(2));
     rows.push(
-      `| ${target.label} | ${target.method} \`${target.path}\` | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${Math.max(0, unexpected)} | ${peakRss.toFixed(0)} |`,
+      `| ${target.label} | ${target.method} \`${target.path}\` | ${rate.toFixed(0)} | ${ratio(referenceRate)} | ${ratio(prerenderedRate)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${Math.max(0, unexpected)} | ${target.base ? "–" : peakRss.toFixed(0)} |`,
     );
     console.error(rows.at(-1));
   }
+  // The server's peak resident memory over the whole run (the kernel's high-water mark).
+  peakMb = memoryMb().peak;
 } finally {
+  await reference.stop();
   await server.stop();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(database + suffix, { force: true });
 }
 
-function run(target: (typeof targets)[number], seconds: number) {
+/** The plain static file server with the AstroWind build, in a process of its own. */
+async function startReference(port: number) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/static-file-server.ts", "--port", String(port)],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const exited = once(child, "exit");
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    if (child.exitCode !== null) throw new Error("the static file server exited");
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function run(target: Target, seconds: number) {
   return autocannon({
-    url: server.url + target.path,
+    url: (target.base ?? server.url) + target.path,
     method: target.method,
     connections,
     duration: seconds,
@@ -104,8 +178,10 @@ console.log(
   [
     `autocannon, ${connections} connections, ${duration} s per target, loopback; Node ${process.version}; ${cpus().length} x ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB; ${new Date().toISOString().slice(0, 10)}`,
     "",
-    "| Target | Request | Requests/s | p50 ms | p99 ms | Errors | Unexpected status | Peak RSS MB |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Target | Request | Requests/s | ÷ static server | ÷ prerendered | p50 ms | p99 ms | Errors | Unexpected status | Peak RSS MB |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
+    "",
+    `Server resident memory: ${idleMb.toFixed(0)} MB idle after start, ${peakMb.toFixed(0)} MB peak over the run.`,
   ].join("\n"),
 );

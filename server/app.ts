@@ -1,8 +1,12 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import {
+  createRequestHandler as createReactRouterHandler,
+  isRouteErrorResponse,
+  type AppLoadContext,
+  type ServerBuild,
+} from "react-router";
 import { clientAddress, contactFormContext, formPostGuard } from "./leads/http";
 import type { LeadIntake } from "./leads/lead-intake";
 import { eventRegistrationContext } from "./registrations/http";
@@ -11,13 +15,36 @@ import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
 import { securityHeaders, setPolicy } from "./security-headers";
 import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
+import { createRequestHandler, requireValidHost } from "./request-handler";
 import { findPrerenderedPages } from "./static-pages";
+import { renderCache } from "./render-cache";
 
-export type AppOptions = {
-  /** The React Router server build (build/server/index.js). */
-  build: ServerBuild;
-  /** The client build folder (build/client): assets and prerendered pages. */
-  clientDir: string;
+/**
+ * Where the browser's files come from: the client build in production, Vite in
+ * development (`npm run dev`, server/dev.ts). Everything else about the app is
+ * the same in both. See docs/decisions/008.
+ */
+export type ClientFiles =
+  | {
+      /** The client build folder (build/client): assets and prerendered pages. */
+      clientDir: string;
+      viteMiddleware?: undefined;
+    }
+  | {
+      clientDir?: undefined;
+      /**
+       * Vite's dev middleware: the app's modules, the HMR client and public/.
+       * Every page is then rendered per request, none prerendered.
+       */
+      viteMiddleware: RequestHandler;
+    };
+
+export type AppOptions = ClientFiles & {
+  /**
+   * The React Router server build: build/server/index.js, or in development a
+   * function that loads the current one from Vite on each request.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
   /**
@@ -61,13 +88,15 @@ const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
- * The production web application: compression, health check, hashed assets
- * cached for a year, prerendered pages served as files, and React Router for
- * everything else. See docs/decisions/003.
+ * The web application: compression, health check, hashed assets cached for a
+ * year, prerendered pages served as files, and React Router for everything
+ * else (docs/decisions/003). `npm run dev` runs this same app with Vite in
+ * place of the client build (docs/decisions/008).
  */
 export function createApp({
   build,
   clientDir,
+  viteMiddleware,
   mode = "production",
   now = () => new Date(),
   leads,
@@ -83,7 +112,8 @@ export function createApp({
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
-  app.use(securityHeaders({ https }));
+  // Vite's dev client injects the app's CSS as <style> elements, which take the nonce.
+  app.use(securityHeaders({ https, styleNonce: viteMiddleware !== undefined }));
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
@@ -103,6 +133,90 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
+  if (viteMiddleware) app.use(viteMiddleware);
+  else serveClientBuild(app, clientDir, { https });
+
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+  // React Router builds its request's URL from the Host: a missing or broken one is a 400.
+  app.use(requireValidHost);
+  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(formPostGuard({ log: leadLogger(log) }));
+  // Server-rendered pages that allow it are rendered at most once a minute (docs/decisions/063).
+  const reactRouter = createReactRouterHandler(build, mode);
+  const logError: AppLoadContext["logError"] = (error, request) => {
+    // A 404 for a path no route matches is an answer, not a failure: its access line says so.
+    if (isRouteErrorResponse(error) && error.status < 500) return;
+    log.error({ err: error, ...request }, "render failed");
+  };
+  // Not in development, where an edit must show on the next request.
+  if (!viteMiddleware) {
+    app.use(
+      renderCache({
+        now,
+        render: (req, context) =>
+          reactRouter(
+            new Request(
+              new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
+              {
+                headers: { "user-agent": req.get("user-agent") ?? "" },
+              },
+            ),
+            { now, logError, ...context } as AppLoadContext,
+          ),
+        substitutions: [
+          {
+            standIn: "cspnonce",
+            context: (standIn) => ({ cspNonce: standIn }),
+            value: (_req, res) => res.locals.cspNonce as string,
+          },
+          {
+            standIn: "formtoken",
+            context: (standIn) =>
+              leads
+                ? {
+                    contactForm: {
+                      issueToken: () => standIn,
+                      receive: () => Promise.reject(new Error("a cached render receives no post")),
+                    },
+                  }
+                : {},
+            value: () => leads?.issueToken(),
+          },
+        ],
+      }),
+    );
+  }
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      // The clock loaders read (decision 031) and, when the lead pipeline runs,
+      // the contact form's intake and the events' registration desk.
+      getLoadContext: (_req, res) => ({
+        now,
+        cspNonce: res.locals.cspNonce as string,
+        logError,
+        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
+        ...(registrations
+          ? { eventRegistration: eventRegistrationContext(registrations, res) }
+          : {}),
+      }),
+    }),
+  );
+
+  app.use(handleErrors(log));
+  return app;
+}
+
+/**
+ * The client build: hashed assets cached for a year (precompressed when the
+ * build wrote .br/.gz), prerendered pages by exact path, then the other files.
+ */
+function serveClientBuild(app: express.Express, clientDir: string, { https }: { https: boolean }) {
   // Vite fingerprints every file under /assets, so each name is a version.
   const assetsDir = path.join(clientDir, "assets");
   app.use("/assets", (req, res, next) => {
@@ -133,45 +247,20 @@ export function createApp({
   app.use(servePrerenderedPages(clientDir, { https }));
 
   // The rest of the client build: favicon, robots, the .data of prerendered pages.
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, file) => {
-        res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-        // The same type React Router gives the .data it renders on demand.
-        if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
-      },
-    }),
-  );
-
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
-    next();
+  // Never a page's HTML file or a precompressed copy by its own name: those are
+  // served above, at the page's address, with the right policy and encoding.
+  const staticFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+      // The same type React Router gives the .data it renders on demand.
+      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+    },
   });
-  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(formPostGuard({ log: leadLogger(log) }));
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode,
-      // The clock loaders read (decision 031) and, when the lead pipeline runs,
-      // the contact form's intake and the events' registration desk.
-      getLoadContext: (_req, res) => ({
-        now,
-        cspNonce: res.locals.cspNonce as string,
-        logError: (error, request) => log.error({ err: error, ...request }, "render failed"),
-        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
-        ...(registrations
-          ? { eventRegistration: eventRegistrationContext(registrations, res) }
-          : {}),
-      }),
-    }),
+  app.use((req, res, next) =>
+    /\.(html|br|gz)$/i.test(req.path) ? next() : staticFiles(req, res, next),
   );
-
-  app.use(handleErrors(log));
-  return app;
 }
 
 /**
@@ -189,6 +278,15 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   );
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // /about/index.html names the page by its file, where its inline scripts'
+    // hashes are not allowed: send the browser to the page's own address.
+    const byFile = /^(.*)\/index\.html$/.exec(req.path);
+    if (byFile && pages.has(byFile[1] || "/")) {
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+      res.redirect(301, `${byFile[1] || "/"}${query}`);
+      return;
+    }
     const page = pages.get(req.path);
     if (!page) return next();
     // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.
@@ -199,9 +297,14 @@ function servePrerenderedPages(clientDir: string, { https }: { https: boolean })
   };
 }
 
-/** A path that cannot be percent-decoded is a bad request, not a crash. */
+/**
+ * A path that cannot be percent-decoded is a bad request, not a crash; so is
+ * a request target that is not a path (`GET *`, or the absolute form only a
+ * proxy should receive).
+ */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   try {
+    if (!req.url.startsWith("/")) throw new URIError("not a path");
     decodeURIComponent(req.path);
     next();
   } catch {

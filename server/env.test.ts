@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { relayCertificateFile } from "../tests/support/smtp-sink";
 import { readEnv } from "./env";
 
 describe("readEnv", () => {
@@ -65,6 +69,15 @@ describe("readEnv: the lead pipeline's variables", () => {
     expect(readEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
   });
 
+  it("bounds database calls at 5 s and keeps a spool unless told otherwise", () => {
+    expect(readEnv({})).toMatchObject({ DATABASE_TIMEOUT_MS: 5_000 });
+    expect(readEnv({}).LEAD_SPOOL_FILE).toBeUndefined();
+    expect(readEnv({ DATABASE_TIMEOUT_MS: "2500", LEAD_SPOOL_FILE: "off" })).toMatchObject({
+      DATABASE_TIMEOUT_MS: 2_500,
+      LEAD_SPOOL_FILE: "off",
+    });
+  });
+
   it("names the variable that is wrong", () => {
     const wrong: Record<string, string> = {
       DATABASE_URL: "mysql://db/leads",
@@ -75,9 +88,58 @@ describe("readEnv: the lead pipeline's variables", () => {
       FORM_TOKEN_SECRET: "short",
       RATE_LIMIT_MAX: "0",
       RATE_LIMIT_WINDOW_MINUTES: "soon",
+      DATABASE_TIMEOUT_MS: "50",
     };
     for (const [name, value] of Object.entries(wrong)) {
       expect(() => readEnv({ [name]: value }), name).toThrow(new RegExp(`${name}: `));
     }
+  });
+});
+
+describe("readEnv: the mail server's TLS", () => {
+  it("checks the certificate against the public CAs unless told otherwise", () => {
+    const env = readEnv({});
+    expect(env.SMTP_TLS_REJECT_UNAUTHORIZED).toBe(true);
+    expect(env.SMTP_CA_FILE).toBeUndefined();
+  });
+
+  it("reads a CA file and SMTP_TLS_REJECT_UNAUTHORIZED", () => {
+    expect(
+      readEnv({ SMTP_CA_FILE: relayCertificateFile, SMTP_TLS_REJECT_UNAUTHORIZED: "false" }),
+    ).toMatchObject({ SMTP_CA_FILE: relayCertificateFile, SMTP_TLS_REJECT_UNAUTHORIZED: false });
+    expect(readEnv({ SMTP_TLS_REJECT_UNAUTHORIZED: "true" }).SMTP_TLS_REJECT_UNAUTHORIZED).toBe(
+      true,
+    );
+  });
+
+  it("refuses a CA file that is missing or holds no certificate, and any other switch value", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "corvanta-env-"));
+    try {
+      const key = path.join(dir, "relay.key");
+      writeFileSync(key, "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n");
+      for (const file of [path.join(dir, "missing.pem"), key, dir]) {
+        expect(() => readEnv({ SMTP_CA_FILE: file }), file).toThrow(
+          "SMTP_CA_FILE: must be a readable PEM file holding a certificate",
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const value of ["no", "0", "FALSE"]) {
+      expect(() => readEnv({ SMTP_TLS_REJECT_UNAUTHORIZED: value }), value).toThrow(
+        "SMTP_TLS_REJECT_UNAUTHORIZED: must be true or false",
+      );
+    }
+  });
+
+  it("keeps TLS settings out of SMTP_URL, where nodemailer would silently override the variables", () => {
+    expect(() =>
+      readEnv({ SMTP_URL: "smtp://relay.internal:587?tls.rejectUnauthorized=false" }),
+    ).toThrow(
+      "SMTP_URL: must not carry tls.* options: set SMTP_CA_FILE or SMTP_TLS_REJECT_UNAUTHORIZED instead",
+    );
+    expect(readEnv({ SMTP_URL: "smtp://relay.internal:587?pool=true" }).SMTP_URL).toBe(
+      "smtp://relay.internal:587?pool=true",
+    );
   });
 });

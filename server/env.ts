@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
@@ -35,6 +36,14 @@ const senderAddress = z
       emailAddress.safeParse(/<([^>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success,
     "must be an e-mail address, optionally written as Name <address>",
   );
+
+function isPemCertificateFile(file: string): boolean {
+  try {
+    return readFileSync(file, "utf8").includes("-----BEGIN CERTIFICATE-----");
+  } catch {
+    return false;
+  }
+}
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -84,8 +93,35 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /**
+   * The longest one database call may take, and the whole database part of a
+   * form post: past it the enquiry goes to the spool (docs/decisions/055, 056).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The local spool for enquiries the database cannot take in time: a SQLite
+   * file path, or "off" for none (then such a post is answered 503 with the
+   * form kept). Unset: beside the SQLite database, or under data/ for PostgreSQL.
+   */
+  LEAD_SPOOL_FILE: z.string().trim().min(1).optional(),
   /** smtp:// or smtps:// with credentials; unset, lead notifications wait in the outbox. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .refine(
+      (value) => ![...new URL(value).searchParams.keys()].some((key) => key.startsWith("tls.")),
+      "must not carry tls.* options: set SMTP_CA_FILE or SMTP_TLS_REJECT_UNAUTHORIZED instead",
+    )
+    .optional(),
+  /** A PEM file of certificates to trust for the mail server instead of the public CAs. */
+  SMTP_CA_FILE: z
+    .string()
+    .refine(isPemCertificateFile, "must be a readable PEM file holding a certificate")
+    .optional(),
+  /** false sends over TLS without checking the mail server's certificate. */
+  SMTP_TLS_REJECT_UNAUTHORIZED: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .default(true),
   LEADS_NOTIFY_TO: addressList.default([siteConfig.email]),
   LEADS_MAIL_FROM: senderAddress.default(
     `${siteConfig.name} website <website@${siteConfig.email.split("@")[1]}>`,

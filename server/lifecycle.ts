@@ -6,8 +6,9 @@ export type RunningServer = {
   /** Resolves with the bound address once the server listens. */
   listening: Promise<AddressInfo>;
   /**
-   * Stops accepting connections, lets in-flight requests finish, and resolves
-   * when the last one has; rejects if they outlast `graceMs`.
+   * Keeps accepting for `drainMs` (answering each request with Connection:
+   * close), then stops accepting, lets in-flight requests finish, and
+   * resolves when the last one has; rejects if all this outlasts `graceMs`.
    */
   shutdown: () => Promise<void>;
 };
@@ -15,8 +16,15 @@ export type RunningServer = {
 export type ServerOptions = {
   port: number;
   host?: string;
-  /** How long in-flight requests may take to finish once shutdown begins. */
+  /** How long in-flight requests may take to finish once shutdown begins, the drain included. */
   graceMs?: number;
+  /**
+   * How long the server keeps accepting once shutdown begins. A request a
+   * client sent just before the signal may still sit in the kernel: in the
+   * listen backlog, or unread on an idle keep-alive connection. Closing the
+   * listener or those connections at once would reset it unanswered.
+   */
+  drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
   headersTimeoutMs?: number;
   /** A client that has not sent its whole request (headers and body) by then is dropped. */
@@ -30,6 +38,7 @@ export function startServer(
     port,
     host,
     graceMs = 10_000,
+    drainMs = 1_000,
     headersTimeoutMs = 10_000,
     requestTimeoutMs = 30_000,
   }: ServerOptions,
@@ -64,18 +73,28 @@ export function startServer(
       closingDown = true;
       for (const res of inFlight) res.shouldKeepAlive = false;
       const timer = setTimeout(() => {
+        clearTimeout(drain);
+        server.close();
         server.closeAllConnections();
         reject(new Error(`in-flight requests did not finish within ${graceMs} ms`));
       }, graceMs);
       timer.unref();
-      // close() stops accepting and waits for open requests; idle keep-alive
-      // connections would hold it open, so they are closed now.
-      server.close((error) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      });
-      server.closeIdleConnections();
+      // First the drain: every request that arrives now, on a new connection
+      // or an idle one, is answered and its connection closed after it. Then
+      // close() stops accepting, closes the connections that are still idle
+      // (Node 19+: a connection whose request has begun to arrive is not
+      // idle) and waits for the requests in flight.
+      const drain = setTimeout(
+        () => {
+          server.close((error) => {
+            clearTimeout(timer);
+            if (error) reject(error);
+            else resolve();
+          });
+          server.closeIdleConnections();
+        },
+        Math.min(drainMs, graceMs),
+      );
     });
     return closing;
   };

@@ -2,6 +2,7 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { FixedWindowCounter } from "./fixed-window";
 import { acceptsPost, writeRateLimit } from "./limits";
 
 let close: (() => void) | undefined;
@@ -23,6 +24,75 @@ describe("writeRateLimit", () => {
     expect((await fetch(url)).status).toBe(200);
     now = 60_000;
     expect(await post()).toBe(200);
+  });
+});
+
+describe("writeRateLimit for IPv6 clients", () => {
+  async function serve(limit: ReturnType<typeof writeRateLimit>) {
+    const app = express();
+    app.use(limit);
+    app.all("/{*path}", (_req, res) => void res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact`;
+    return (address: string) =>
+      fetch(url, { method: "POST", headers: { "X-Test-Address": address } }).then(
+        (response) => response.status,
+      );
+  }
+
+  it("counts a /64 as one client, however many of its addresses it uses", async () => {
+    const limit = writeRateLimit({
+      max: 3,
+      windowMs: 60_000,
+      now: () => 0,
+      clientAddress: (req) => req.get("x-test-address") ?? "",
+    });
+    const post = await serve(limit);
+    const rotating = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2::2",
+      "2001:db8:1:2:ffff::9",
+      "2001:0db8:0001:0002:abcd::1",
+    ];
+    const statuses: number[] = [];
+    for (const address of rotating) statuses.push(await post(address));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another /64, and IPv4 (also written as IPv4-mapped IPv6), count on their own.
+    expect(await post("2001:db8:1:3::1")).toBe(200);
+    expect(await post("203.0.113.7")).toBe(200);
+    expect(await post("::ffff:203.0.113.7")).toBe(200);
+    expect(limit.clients()).toBe(3);
+  });
+
+  it("remembers at most maxClients clients, however many a flood makes up", async () => {
+    const limit = writeRateLimit({
+      max: 1,
+      windowMs: 60_000,
+      now: () => 0,
+      clientAddress: (req) => req.get("x-test-address") ?? "",
+      maxClients: 20,
+    });
+    const post = await serve(limit);
+    for (let n = 0; n < 100; n++) expect(await post(`2001:db8:${n.toString(16)}::1`)).toBe(200);
+    expect(limit.clients()).toBe(20);
+    // The newest clients are still counted.
+    expect(await post("2001:db8:63::2")).toBe(429);
+  });
+});
+
+describe("FixedWindowCounter", () => {
+  it("never holds more keys than its bound, forgetting finished windows first", () => {
+    const counter = new FixedWindowCounter({ max: 2, windowMs: 1_000, maxKeys: 1_000 });
+    for (let n = 0; n < 100_000; n++) counter.hit(`key-${n}`, n % 500);
+    expect(counter.size).toBe(1_000);
+    // Past the window every key is forgotten at the next hit.
+    counter.hit("fresh", 10_000);
+    expect(counter.size).toBe(1);
+    expect(counter.hit("fresh", 10_001).allowed).toBe(true);
+    expect(counter.hit("fresh", 10_002).allowed).toBe(false);
+    expect(counter.hit("fresh", 11_000).allowed).toBe(true);
   });
 });
 

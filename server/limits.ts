@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import { isEventFormPath } from "~/config/paths";
 import { contactFormPath } from "~/features/contact/contact-schema";
+import { FixedWindowCounter } from "./fixed-window";
+import { rateLimitBucket } from "./leads/rate-limit";
 
 /**
  * What the server accepts besides GET and HEAD: the contact form's post and
@@ -31,48 +33,42 @@ export const allowedMethods: RequestHandler = (req, res, next) => {
 };
 
 export type WriteRateLimitOptions = {
-  /** Requests other than GET and HEAD one client address may make per window. */
+  /** Requests other than GET and HEAD one client may make per window. */
   max: number;
   windowMs: number;
   now?: () => number;
   clientAddress: (req: Parameters<RequestHandler>[0]) => string;
+  /** The most clients it remembers at once (see FixedWindowCounter). */
+  maxClients?: number;
 };
 
 /**
- * A per-address limit on every request that is not GET or HEAD, in memory:
- * a fixed window per address. It sits in front of the contact form's own
+ * A per-client limit on every request that is not GET or HEAD, in memory:
+ * a fixed window per client. It sits in front of the contact form's own
  * stored limit (server/leads/rate-limit.ts), which counts leads across
- * restarts; this one stops a flood before it reaches the database.
+ * restarts; this one stops a flood before it reaches the database. A client
+ * is an IPv4 address or an IPv6 /64, as for the stored limit: one holder of a
+ * /64 can use any of its addresses. The counter holds at most `maxClients`.
  */
 export function writeRateLimit({
   max,
   windowMs,
   now = Date.now,
   clientAddress,
-}: WriteRateLimitOptions): RequestHandler {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-  return (req, res, next) => {
+  maxClients = 10_000,
+}: WriteRateLimitOptions): RequestHandler & { clients: () => number } {
+  const counter = new FixedWindowCounter({ max, windowMs, maxKeys: maxClients });
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const time = now();
-    if (time >= nextSweep) {
-      // Forget finished windows, so the map holds only recent addresses.
-      for (const [address, window] of windows) if (window.resetAt <= time) windows.delete(address);
-      nextSweep = time + windowMs;
-    }
-    const address = clientAddress(req);
-    let window = windows.get(address);
-    if (!window || window.resetAt <= time) {
-      window = { count: 0, resetAt: time + windowMs };
-      windows.set(address, window);
-    }
-    window.count += 1;
-    if (window.count <= max) return next();
+    const { allowed, resetAt } = counter.hit(rateLimitBucket(clientAddress(req)), time);
+    if (allowed) return next();
     res
       .status(429)
-      .set("Retry-After", String(Math.max(1, Math.ceil((window.resetAt - time) / 1000))))
+      .set("Retry-After", String(Math.max(1, Math.ceil((resetAt - time) / 1000))))
       .set("Connection", "close")
       .type("text/plain")
       .send("Too many requests: please wait a moment and try again.");
   };
+  return Object.assign(handler, { clients: () => counter.size });
 }

@@ -29,9 +29,9 @@ export function createServerLog({
 export function leadLogger(log: ServerLog): Logger {
   const leads = log.child({ component: "leads" });
   return {
-    info: (message) => leads.info(message),
-    warn: (message) => leads.warn(message),
-    error: (message) => leads.error(message),
+    info: (message, fields = {}) => leads.info(fields, message),
+    warn: (message, fields = {}) => leads.warn(fields, message),
+    error: (message, fields = {}) => leads.error(fields, message),
   };
 }
 

@@ -21,7 +21,11 @@ export function preferredEncoding(req: Request): Encoding {
 
 export type CompressedDocument = {
   variants: Record<Encoding, Buffer>;
-  etag: string;
+  /**
+   * One strong ETag per encoding: the three variants are different bytes, so a
+   * cache must never answer a request for one with another (RFC 9110, 8.8.3).
+   */
+  etags: Record<Encoding, string>;
   lastModified: string;
 };
 
@@ -32,6 +36,7 @@ export type CompressedDocument = {
  */
 export function compressDocument(file: string, modified: Date): CompressedDocument {
   const identity = readFileSync(file);
+  const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   const sibling = (suffix: string) =>
     existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
   return {
@@ -42,7 +47,11 @@ export function compressDocument(file: string, modified: Date): CompressedDocume
         sibling(".br") ??
         brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     },
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    etags: {
+      identity: `"${hash}"`,
+      gzip: `"${hash}-gzip"`,
+      br: `"${hash}-br"`,
+    },
     lastModified: modified.toUTCString(),
   };
 }
@@ -51,7 +60,7 @@ export function compressDocument(file: string, modified: Date): CompressedDocume
 export function sendDocument(req: Request, res: Response, document: CompressedDocument): void {
   const encoding = preferredEncoding(req);
   res.vary("Accept-Encoding");
-  res.setHeader("ETag", document.etag);
+  res.setHeader("ETag", document.etags[encoding]);
   res.setHeader("Last-Modified", document.lastModified);
   if (req.fresh) {
     res.status(304).end();

@@ -37,4 +37,20 @@ describe("contentSecurityPolicy", () => {
       /; upgrade-insecure-requests$/,
     );
   });
+
+  it("allows <style> elements from this origin only, unless the dev server adds its nonce", () => {
+    const production = contentSecurityPolicy({ inlineScripts: ["'nonce-abc'"], https: false });
+    expect(production).toContain("style-src 'self';");
+    const development = contentSecurityPolicy({
+      inlineScripts: ["'nonce-abc'"],
+      inlineStyles: ["'nonce-abc'"],
+      https: false,
+    });
+    expect(development).toContain("style-src 'self' 'nonce-abc';");
+    // Only that directive changes: attributes stay limited to the one hash.
+    expect(development.replace("style-src 'self' 'nonce-abc'", "style-src 'self'")).toBe(
+      production,
+    );
+    expect(development).not.toContain("unsafe-inline");
+  });
 });

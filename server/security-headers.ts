@@ -24,15 +24,25 @@ export function sha256Source(text: string): string {
 export type PolicyOptions = {
   /** 'nonce-…' or 'sha256-…' sources for the page's inline scripts. */
   inlineScripts: readonly string[];
+  /**
+   * 'nonce-…' sources for <style> elements. None in production, where every
+   * style comes from a file; `npm run dev` allows its nonce here for the
+   * styles Vite's dev client injects (docs/decisions/008).
+   */
+  inlineStyles?: readonly string[];
   /** The site is served over HTTPS (SITE_URL): upgrade any stray http: subresource. */
   https: boolean;
 };
 
-export function contentSecurityPolicy({ inlineScripts, https }: PolicyOptions): string {
+export function contentSecurityPolicy({
+  inlineScripts,
+  inlineStyles = [],
+  https,
+}: PolicyOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
     ["script-src", "'self'", ...inlineScripts],
-    ["style-src", "'self'"],
+    ["style-src", "'self'", ...inlineStyles],
     ["style-src-attr", "'unsafe-hashes'", ...allowedInlineStyleAttributes.map(sha256Source)],
     ["img-src", "'self'"],
     ["font-src", "'self'"],
@@ -67,15 +77,23 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
 /**
  * Sets every security header and draws this request's CSP nonce (in
  * `res.locals.cspNonce`, for React's inline scripts). A prerendered page
- * replaces the policy with its hash-based one (`setPolicy`).
+ * replaces the policy with its hash-based one (`setPolicy`). `styleNonce`
+ * (the dev server only) allows <style> elements that carry the nonce too.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+export function securityHeaders({
+  https,
+  styleNonce = false,
+}: {
+  https: boolean;
+  styleNonce?: boolean;
+}): RequestHandler {
   const fixed = staticSecurityHeaders({ https });
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
+    const source = `'nonce-${nonce}'`;
     res.locals.cspNonce = nonce;
     res.set(fixed);
-    setPolicy(res, { inlineScripts: [`'nonce-${nonce}'`], https });
+    setPolicy(res, { inlineScripts: [source], inlineStyles: styleNonce ? [source] : [], https });
     next();
   };
 }

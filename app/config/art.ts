@@ -1,31 +1,64 @@
 import { artPath } from "~/config/paths";
-import type { industries } from "~/config/navigation";
 
 /*
  * Decorative art (design brief, "Imagery") is drawn in code on the server
- * (app/components/art/) and served as static SVG files, rendered when the site
- * is built (app/routes/art.ts, app/config/prerender.ts). Pages show them with
+ * (app/site/art/) and served as static SVG files, rendered when the site
+ * is built (app/routes/art.ts, app/site/pages.server.ts). Pages show them with
  * <img alt="">, and the icons as sprites drawn with <use>, so none of the
  * drawing code is in the browser's JavaScript (issue 6, docs/decisions/060).
  */
 
-type Industry = (typeof industries)[number];
-
-/** A product card's art, 400x200: the industry's motif, mirrored or not. */
+/** A product's art, 400x200: its own drawing on an ink field (app/features/portfolio/product-art.server.tsx). */
 export const productArtSize = { width: 400, height: 200 } as const;
+
+/**
+ * The drawings a product may name as its `art` (content/products): one per
+ * product, each showing what that product does. A product without one gets a
+ * pattern generated from its slug.
+ */
+export const productArtMotifs = [
+  "reconciliation",
+  "wallet",
+  "shelf-sensors",
+  "storefront",
+  "patient-app",
+  "genomics",
+  "line-monitoring",
+  "launch",
+] as const;
+
+export type ProductArtMotif = (typeof productArtMotifs)[number];
 
 /** "slice" fills the box and crops; "meet" shows the whole motif, the grid running to the edges. */
 export type ProductArtFit = "slice" | "meet";
 
-export function industrySlug(industry: Industry): string {
-  return industry
+/** A product's own art file: one per product, never shared. */
+export function productArtPath(slug: string, fit: ProductArtFit): string {
+  return artPath(`product-${slug}-${fit}.svg`);
+}
+
+/** A client's wordmark, drawn in code: 200x56, shown on Home under the hero. */
+export const clientWordmarkSize = { width: 200, height: 56 } as const;
+
+export function clientWordmarkPath(clientSlug: string): string {
+  return artPath(`client-${clientSlug}.svg`);
+}
+
+/** A leader's illustrated portrait, 160x160 (content/team). */
+export const portraitSize = { width: 160, height: 160 } as const;
+
+export function portraitPath(personSlug: string): string {
+  return artPath(`portrait-${personSlug}.svg`);
+}
+
+/** A slug for a name: "Brenner Automotive Components" is "brenner-automotive-components". */
+export function nameSlug(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-export function productArtPath(industry: Industry, mirrored: boolean, fit: ProductArtFit): string {
-  return artPath(`product-${industrySlug(industry)}${mirrored ? "-mirrored" : ""}-${fit}.svg`);
 }
 
 /** A post's cover, 480 wide: a banner for cards, a taller panel beside the featured post. */
@@ -49,7 +82,7 @@ export const homeHeroArt = {
 /**
  * The lucide icons as SVG sprites, a <symbol> per icon named as lucide names
  * it: the site's own icons (app/components/ui/icon-names.ts), and those content
- * files may name for the service pages' offerings (app/content/icon-names.ts).
+ * files may name for the service pages' offerings (app/components/ui/content-icon-names.ts).
  * Drawn with Icon and ContentIcon (app/components/ui/icon.tsx).
  */
 export const iconSprite = artPath("icons.svg");

@@ -3,7 +3,7 @@ import { paths } from "~/config/paths";
 /**
  * The site's fixed pages: their paths, and the section named on their social
  * cards. Their titles and meta descriptions are copy, kept with the rest of
- * each page's copy in content/pages/<key>.yaml (app/content/page-meta.server.ts).
+ * each page's copy in content/pages/<key>.yaml (app/site/page-meta.server.ts).
  */
 export const fixedPages = {
   home: { path: paths.home, eyebrow: "Digital technology services" },

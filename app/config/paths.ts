@@ -30,6 +30,11 @@ export function servicePath(serviceId: ServiceId | "cybersecurity"): string {
   return href("/services/:serviceId", { serviceId });
 }
 
+/** A product's case study page. */
+export function productPath(slug: string): string {
+  return href("/portfolio/:slug", { slug });
+}
+
 export function postPath(slug: string): string {
   return href("/blog/:slug", { slug });
 }

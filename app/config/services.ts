@@ -33,6 +33,13 @@ export const serviceIdRedirects: Readonly<Record<string, ServiceId>> = {
   cybersecurity: "cyber-security",
 };
 
+/**
+ * The service an id redirects to, if any. The id comes from the URL, so it is
+ * looked up as an own key only: "constructor" or "__proto__" is no redirect.
+ */
+export function serviceRedirectTarget(id: string): ServiceId | undefined {
+  return Object.hasOwn(serviceIdRedirects, id) ? serviceIdRedirects[id] : undefined;
+}
 export function findService(id: string): Service | undefined {
   return services.find((service) => service.id === id);
 }

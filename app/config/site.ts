@@ -27,5 +27,3 @@ export const siteConfig = {
     instagram: "https://www.instagram.com/corvanta.digital",
   },
 } as const;
-
-export type SiteConfig = typeof siteConfig;

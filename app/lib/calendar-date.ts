@@ -13,3 +13,19 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
 export function formatCalendarDate(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/** The months in English, January first (content messages and event dates). */
+export const monthNames: readonly string[] = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];

@@ -8,15 +8,22 @@ import { TeamGrid } from "~/features/company/team-grid";
 import { VisionValues } from "~/features/company/vision-values";
 import { aboutPage } from "~/features/company/about-page.server";
 import { figureStats } from "~/features/company/figures.server";
-import { team } from "~/features/company/team.server";
+import { memberSlug, team } from "~/features/company/team.server";
+import { portraitPath } from "~/config/art";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 
 export function loader() {
   return {
     ...aboutPage,
-    team: team.map(({ name, role, bio, linkedin }) => ({ name, role, bio, linkedin })),
-    figureStats: figureStats(),
+    team: team.map((member) => ({
+      name: member.name,
+      role: member.role,
+      bio: member.bio,
+      linkedin: member.linkedin,
+      portrait: portraitPath(memberSlug(member)),
+    })),
+    figureStats: figureStats("about"),
   };
 }
 
@@ -28,33 +35,19 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { hero, story, mission, vision, leadership, csr, figures, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <StorySection id="story" story={story} mission={mission} />
       <VisionValues id="vision" vision={vision} />
-      <TeamGrid
-        id="leadership"
-        eyebrow={leadership.eyebrow}
-        title={leadership.title}
-        lead={leadership.lead}
-        people={loaderData.team}
-      />
-      <CommitmentList
-        id="csr"
-        eyebrow={csr.eyebrow}
-        title={csr.title}
-        lead={csr.lead}
-        commitments={csr.commitments}
-      />
+      <TeamGrid id="leadership" heading={leadership} people={loaderData.team} />
+      <CommitmentList id="csr" heading={csr} commitments={csr.commitments} />
       <FigureStats
         id="in-numbers"
-        eyebrow={figures.eyebrow}
-        title={figures.title}
-        lead={figures.lead}
+        heading={figures}
         figures={loaderData.figureStats}
         tone="light"
       />
       {/* The white figures band above already gives the gap before the card. */}
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
+      <CallToAction copy={cta} className="pt-0 md:pt-0" />
     </>
   );
 }

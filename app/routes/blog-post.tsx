@@ -7,19 +7,22 @@ import { PostBody } from "~/features/blog/post-body";
 import { PostGrid } from "~/features/blog/post-grid";
 import { PostHeader } from "~/features/blog/post-header";
 import { findService } from "~/config/services";
+import { serviceRef } from "~/features/services/services.server";
 import { blogFeedLink } from "~/config/feeds";
 import { fixedPages } from "~/config/pages";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import "../styles/article.css";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   // Unknown slugs, and drafts in a production build, get the not-found page.
-  const post = findPost(params.slug);
+  const post = await findPost(params.slug);
   if (!post) throw data(null, { status: 404 });
   const services = post.services.flatMap((id) => {
     const service = findService(id);
-    return service ? [{ id: service.id, label: service.label, href: servicePath(service.id) }] : [];
+    return service
+      ? [{ id: service.id, label: serviceRef(service.id).name, href: servicePath(service.id) }]
+      : [];
   });
   const path = postPath(post.slug);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
@@ -63,17 +66,24 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
     <>
       <PostHeader post={post} />
       <PostBody html={post.html} outline={post.outline} services={services} />
-      <PostGrid id="related-posts" tone="muted" title="Related reading" posts={related} />
+      <PostGrid
+        id="related-posts"
+        tone="muted"
+        heading={{ title: "Related reading" }}
+        posts={related}
+      />
       {mainService ? (
         <CallToAction
-          title={
-            <>
-              Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
-            </>
-          }
-          lead={`${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`}
+          copy={{
+            title: (
+              <>
+                Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
+              </>
+            ),
+            lead: `${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`,
+            action: "Discuss your project",
+          }}
           href={contactPath(mainService.id)}
-          label="Discuss your project"
         />
       ) : (
         <CallToAction />

@@ -23,12 +23,14 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="Blog"
-        title="Notes from the people who build the work"
-        lead="What we learn on client projects about engineering, design, data and delivery, written down so you can use it too."
+        heading={{
+          eyebrow: "Blog",
+          title: "Notes from the people who build the work",
+          lead: "What we learn on client projects about engineering, design, data and delivery, written down so you can use it too.",
+        }}
       />
       {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
-      <PostGrid id="earlier-posts" title="Earlier posts" posts={earlier} />
+      <PostGrid id="earlier-posts" heading={{ title: "Earlier posts" }} posts={earlier} />
       <CallToAction tone="muted" />
     </>
   );

@@ -13,6 +13,8 @@ import {
 } from "~/features/contact/contact-form-fields";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
+import { requestTime } from "~/lib/request-clock";
+import { renderCacheUntil } from "~/lib/render-cache";
 
 // Server-rendered on every request (not prerendered): each rendering of the
 // form carries a fresh time token. See docs/decisions/051.
@@ -20,15 +22,18 @@ import { getMeta } from "~/site/meta";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.copy.meta, path: fixedPages.contact.path }) : [];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
-  return {
-    copy: contactPage,
-    formToken: context.contactForm?.issueToken() ?? null,
-    defaultService: isServiceOptionId(service) ? service : undefined,
-    sent: url.searchParams.has(contactSentParam),
-  };
+  return data(
+    {
+      copy: contactPage,
+      // Cached renders carry a stand-in the server replaces per response (app/lib/render-cache.ts).
+      formToken: context.contactForm?.issueToken() ?? null,
+      defaultService: isServiceOptionId(service) ? service : undefined,
+      sent: url.searchParams.has(contactSentParam),
+    },
+    { headers: renderCacheUntil(requestTime(context)) },
+  );
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -43,21 +48,21 @@ export async function action({ context }: Route.ActionArgs) {
   return refusedPost(outcome);
 }
 
-// A document post answered 429 keeps the action's Retry-After.
+// A document post answered 429 or 503 keeps the action's Retry-After.
 export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { copy, formToken, defaultService, sent } = loaderData;
   return (
     <>
-      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.lead} />
+      <PageHero heading={copy.hero} />
       <ContactEnquiry
         copy={copy}
         formToken={formToken}
         defaultService={defaultService}
         sent={sent}
       />
-      <ContactOffices copy={copy.offices} />
+      <ContactOffices heading={copy.offices} />
     </>
   );
 }

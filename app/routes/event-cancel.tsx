@@ -20,12 +20,12 @@ import { getMeta } from "~/site/meta";
 
 // Cancelling a registration from the link in its e-mail: the GET only shows
 // what the link's token names (mail scanners open links), the POST cancels.
-// Kept out of search results and the sitemap (docs/decisions/033).
+// Kept out of search results and the sitemap (docs/decisions/034).
 
 type CancelPageState =
   | CancellationCheck
   | { kind: "closed" }
-  /** Under `react-router dev` there is no registration desk. */
+  /** No registration desk, or its database did not answer in time. */
   | { kind: "unavailable" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -38,10 +38,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? { kind: "unavailable" }
     : now >= entry.startsAt
       ? { kind: "closed" }
-      : await desk.checkCancellation(toEventFacts(entry), token);
+      : await desk.checkCancellation(toEventFacts(entry), token).catch((error: unknown) => {
+          context.logError?.(error, { method: "GET", path: eventCancelPath(entry.slug) });
+          return { kind: "unavailable" } as const;
+        });
   return data(
     { event: toEventView(entry, now), check, token: check.kind === "valid" ? token : null },
-    { status: check.kind === "invalid" ? 400 : 200 },
+    { status: check.kind === "invalid" ? 400 : check.kind === "unavailable" ? 503 : 200 },
   );
 }
 
@@ -55,7 +58,9 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (outcome.kind === "cancelled") {
     return redirect(registrationAnswerPath(entry.slug, "cancelled"), 303);
   }
-  return data(outcome, { status: outcome.kind === "invalid" ? 400 : 409 });
+  return data(outcome, {
+    status: outcome.kind === "invalid" ? 400 : outcome.kind === "unavailable" ? 503 : 409,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -74,19 +79,21 @@ export default function EventCancelPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <PageHero
-        eyebrow="Events · Your registration"
-        title="Cancel your registration"
-        lead={
-          <>
-            <Link
-              to={eventPath(event.slug)}
-              className="font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"
-            >
-              {event.title}
-            </Link>
-            <EventFacts event={event} inverse size="large" className="mt-4" />
-          </>
-        }
+        heading={{
+          eyebrow: "Events · Your registration",
+          title: "Cancel your registration",
+          lead: (
+            <>
+              <Link
+                to={eventPath(event.slug)}
+                className="font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"
+              >
+                {event.title}
+              </Link>
+              <EventFacts event={event} inverse size="large" className="mt-4" />
+            </>
+          ),
+        }}
       />
       <SectionBand tone="muted" labelledBy="cancel-heading">
         <Card className="max-w-3xl px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
@@ -154,17 +161,22 @@ function CheckView({
     case "closed":
       return <Started slug={slug} />;
     case "unavailable":
-      return (
-        <div>
-          <Heading>Cancelling is not available here</Heading>
-          <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
-            Please write to us at <SiteEmailLink /> and we will cancel your place.
-          </p>
-        </div>
-      );
+      return <Unavailable />;
     default:
       return <InvalidLink />;
   }
+}
+
+function Unavailable() {
+  return (
+    <div>
+      <Heading>We cannot cancel your place just now</Heading>
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+        Nothing has changed yet. Please open the link from your e-mail again in a few minutes, or
+        write to us at <SiteEmailLink /> and we will cancel your place.
+      </p>
+    </div>
+  );
 }
 
 /** What the post answered when it cancelled nothing. */
@@ -180,6 +192,8 @@ function OutcomeView({
       return <AlreadyCancelled slug={slug} />;
     case "closed":
       return <Started slug={slug} />;
+    case "unavailable":
+      return <Unavailable />;
     default:
       return <InvalidLink />;
   }

@@ -25,10 +25,11 @@ import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { formatDateTime, isoWithOffset } from "~/features/events/zoned-time";
 import { requestTime } from "~/lib/request-clock";
+import { renderCacheUntil } from "~/lib/render-cache";
 
 // One event's page, server-rendered per request like the list: its seats are
 // read from the database when it is served, and its registration closes at
-// the closing time or the start (docs/decisions/033). Unknown slugs are 404
+// the closing time or the start (docs/decisions/034). Unknown slugs are 404
 // (docs/decisions/032).
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const entry = findEvent(params.slug);
@@ -96,7 +97,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { name: view.title, path },
     ]),
   ];
-  return { event: view, registration, jsonLd };
+  // Rendered per request while it takes registrations (its seats, its form's
+  // token, the answer to a post). Otherwise only time changes it, at its
+  // closing time, start and end, so it may be rendered once until then
+  // (app/lib/render-cache.ts; docs/decisions/034).
+  const cacheable = !takesRegistrations(state) && answer === null;
+  return data(
+    { event: view, registration, jsonLd },
+    cacheable
+      ? { headers: renderCacheUntil(now, entry.closesAt, entry.startsAt, entry.endsAt) }
+      : undefined,
+  );
 }
 
 // The registration form's post: with JavaScript to /events/<slug>.data, without it
@@ -116,7 +127,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   return refusedPost(outcome, ["duplicate", "closed"]);
 }
 
-// A document post answered 429 keeps the action's Retry-After.
+// A document post answered 429 or 503 keeps the action's Retry-After;
+// otherwise the loader's headers (the render cache's, when it set one).
 export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -146,33 +158,35 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow={event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`}
-        title={event.title}
-        lead={
-          <>
-            <EventFacts event={event} inverse size="large" className="mt-1" />
-            {state.kind === "ended" ? (
-              <span className="mt-4 block text-base text-slate-300">
-                This event has taken place.{" "}
-                <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
-                  Ask us for the slides
-                </Link>
-                , or{" "}
-                <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
-                  see what is coming up next
-                </Link>
-                .
-              </span>
-            ) : (
-              state.kind !== "partner" && (
-                <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-white/15">
-                  <SeatDot state={state} className="size-2" />
-                  {registration.text.seats.label}
+        heading={{
+          eyebrow: event.status === "past" ? "Past event" : `Events · ${eventKinds[event.kind]}`,
+          title: event.title,
+          lead: (
+            <>
+              <EventFacts event={event} inverse size="large" className="mt-1" />
+              {state.kind === "ended" ? (
+                <span className="mt-4 block text-base text-slate-300">
+                  This event has taken place.{" "}
+                  <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
+                    Ask us for the slides
+                  </Link>
+                  , or{" "}
+                  <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
+                    see what is coming up next
+                  </Link>
+                  .
                 </span>
-              )
-            )}
-          </>
-        }
+              ) : (
+                state.kind !== "partner" && (
+                  <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-white/15">
+                    <SeatDot state={state} className="size-2" />
+                    {registration.text.seats.label}
+                  </span>
+                )
+              )}
+            </>
+          ),
+        }}
         actions={
           <EventActions
             event={event}
@@ -185,9 +199,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
       <EventDetails event={event} />
       <RegistrationSection event={event} registration={registration} />
       <CallToAction
-        title="Want us to run this session for your team?"
-        lead="Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams."
-        label="Get in touch"
+        copy={{
+          title: "Want us to run this session for your team?",
+          lead: "Most of our talks and workshops can be run privately, on site or online, for your product, engineering or operations teams.",
+          action: "Get in touch",
+        }}
       />
     </>
   );

@@ -3,7 +3,9 @@ import { CallToAction } from "~/components/sections/call-to-action";
 import { PageHero } from "~/components/sections/page-hero";
 import { PastEvents } from "~/features/events/past-events";
 import { UpcomingEvents } from "~/features/events/upcoming-events";
-import { scheduleAt, toEventView } from "~/features/events/events.server";
+import { data } from "react-router";
+import { nextEventChangeAt, scheduleAt, toEventView } from "~/features/events/events.server";
+import { renderCacheUntil } from "~/lib/render-cache";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
 import { requestTime } from "~/lib/request-clock";
@@ -13,29 +15,52 @@ import { requestTime } from "~/lib/request-clock";
 export function loader({ context }: Route.LoaderArgs) {
   const now = requestTime(context);
   const { upcoming, past } = scheduleAt(now);
-  return {
-    meta: fixedPageMeta.events,
-    upcoming: upcoming.map((event) => toEventView(event, now)),
-    past: past.map((event) => toEventView(event, now)),
-  };
+  return data(
+    {
+      meta: fixedPageMeta.events,
+      upcoming: upcoming.map((event) => toEventView(event, now)),
+      past: past.map((event) => toEventView(event, now)),
+    },
+    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+  );
 }
 
+// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);
+
+/** The page's own copy; the events themselves are in content/events/. */
+const copy = {
+  hero: {
+    eyebrow: "News & Events",
+    title: "Meet the team behind the work",
+    lead: "We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices.",
+  },
+  upcoming: {
+    eyebrow: "Upcoming",
+    title: "Upcoming events",
+    lead: "Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click.",
+  },
+  past: {
+    eyebrow: "Archive",
+    title: "Past events",
+    lead: "What we have presented recently. Ask us for the slides of any session.",
+  },
+};
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero
-        eyebrow="News & Events"
-        title="Meet the team behind the work"
-        lead="We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices."
-      />
-      <UpcomingEvents events={loaderData.upcoming} />
-      <PastEvents events={loaderData.past} />
+      <PageHero heading={copy.hero} />
+      <UpcomingEvents heading={copy.upcoming} events={loaderData.upcoming} />
+      <PastEvents heading={copy.past} events={loaderData.past} />
       <CallToAction
-        title="Want us to speak at your event?"
-        lead="Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience."
-        label="Get in touch"
+        copy={{
+          title: "Want us to speak at your event?",
+          lead: "Our engineers and designers talk about the work they ship: payments, clinical trials, factory floors, storefronts. Tell us about your audience.",
+          action: "Get in touch",
+        }}
       />
     </>
   );

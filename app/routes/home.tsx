@@ -1,9 +1,10 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { FigureStats } from "~/features/company/figure-stats";
 import { HeroHome } from "~/features/company/hero-home";
+import { ClientStrip } from "~/features/portfolio/client-strip";
 import { IndustryList } from "~/features/portfolio/industry-list";
 import { ProductCards } from "~/features/portfolio/product-cards";
 import { NextEvent } from "~/features/events/next-event";
@@ -20,11 +21,13 @@ import { featuredTestimonials, testimonialItem } from "~/features/portfolio/test
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
-import { nextEventAt, toEventView } from "~/features/events/events.server";
+import { nextEventAt, nextEventChangeAt, toEventView } from "~/features/events/events.server";
+import { renderCacheUntil } from "~/lib/render-cache";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
-import { paths } from "~/config/paths";
+import { paths, productPath } from "~/config/paths";
+import { clientWordmarkPath, nameSlug } from "~/config/art";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -43,35 +46,52 @@ export function loader({ context }: Route.LoaderArgs) {
     latestPosts,
     closing,
   } = homePage;
-  return {
-    meta,
-    hero,
-    engineering,
-    selectedWork: {
-      ...selectedWork,
-      // The schema has checked every slug against content/products.
-      products: selectedWork.products
-        .map((slug) => findProduct(slug))
-        .filter((product) => product !== undefined)
-        .map(productCardData),
+  return data(
+    {
+      meta,
+      hero,
+      // Every named client, once, linking to the case study of its work.
+      clients: products
+        .filter(
+          (product, index) =>
+            products.findIndex((other) => other.client.name === product.client.name) === index,
+        )
+        .map((product) => ({
+          name: product.client.name,
+          logo: clientWordmarkPath(nameSlug(product.client.name)),
+          href: productPath(product.slug),
+        })),
+      engineering,
+      selectedWork: {
+        ...selectedWork,
+        // The schema has checked every slug against content/products.
+        products: selectedWork.products
+          .map((slug) => findProduct(slug))
+          .filter((product) => product !== undefined)
+          .map(productCardData),
+      },
+      industries: {
+        ...industries,
+        items: industries.items.map((item) => ({
+          ...item,
+          products: products
+            .filter((product) => product.industry === item.industry)
+            .map((product) => product.name),
+        })),
+      },
+      proof: { ...proof, figures: figureStats("home") },
+      testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
+      services: { ...services, items: serviceSummaries() },
+      latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
+      nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
+      closing,
     },
-    industries: {
-      ...industries,
-      items: industries.items.map((item) => ({
-        ...item,
-        products: products
-          .filter((product) => product.industry === item.industry)
-          .map((product) => product.name),
-      })),
-    },
-    proof: { ...proof, figures: figureStats() },
-    testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
-    services: { ...services, items: serviceSummaries() },
-    latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
-    nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
-    closing,
-  };
+    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+  );
 }
+
+// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.home.path }) : [];
@@ -79,6 +99,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const {
     hero,
+    clients,
     services,
     engineering,
     selectedWork,
@@ -92,33 +113,22 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroHome
-        eyebrow={hero.eyebrow}
-        title={hero.title}
-        lead={hero.lead}
+        heading={hero}
         primaryAction={{ label: hero.primaryAction, href: paths.contact }}
         secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
       />
+      <ClientStrip label={hero.clientsLabel} clients={clients} />
       <ServiceGrid
         id="services"
-        eyebrow={services.eyebrow}
-        title={services.title}
-        lead={services.lead}
+        heading={services}
         services={services.items}
         closingCard={<TalkToUsCard {...services.closingCard} />}
       />
-      <StageBand
-        id="digital-engineering"
-        eyebrow={engineering.eyebrow}
-        title={engineering.title}
-        lead={engineering.lead}
-        stages={engineering.stages}
-      />
+      <StageBand id="digital-engineering" heading={engineering} stages={engineering.stages} />
       <ProductCards
         id="selected-work"
-        eyebrow={selectedWork.eyebrow}
-        title={selectedWork.title}
-        lead={selectedWork.lead}
+        heading={selectedWork}
         products={selectedWork.products}
         action={
           <Button asChild variant="secondary">
@@ -129,38 +139,32 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <IndustryList
-        id="industries"
-        eyebrow={industries.eyebrow}
-        title={industries.title}
-        lead={industries.lead}
-        items={industries.items}
-      />
-      <FigureStats
-        id="track-record"
-        eyebrow={proof.eyebrow}
-        title={proof.title}
-        lead={proof.lead}
-        figures={proof.figures}
-      />
+      <IndustryList id="industries" heading={industries} items={industries.items} />
+      <FigureStats id="track-record" heading={proof} figures={proof.figures} />
       <TestimonialList
         id="testimonials"
-        eyebrow={testimonials.eyebrow}
-        title={testimonials.title}
-        lead={testimonials.lead}
+        heading={testimonials}
         testimonials={testimonials.items}
         tone="muted"
       />
       <PostGrid
         id="latest-posts"
-        eyebrow={latestPosts.eyebrow}
-        title={latestPosts.title}
-        lead={latestPosts.lead}
+        heading={latestPosts}
         posts={latestPosts.items}
         action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />
-      <NextEvent event={nextEvent} />
-      <CallToAction title={closing.title} lead={closing.lead} label={closing.action} />
+      <NextEvent
+        heading={{
+          eyebrow: "Events",
+          title: "Meet us at our next event",
+          // With nothing scheduled, the lead points to the events page's archive.
+          lead: nextEvent
+            ? undefined
+            : "We run round tables, workshops and meet-ups in London, Lisbon and online. See what we have presented and what is coming up.",
+        }}
+        event={nextEvent}
+      />
+      <CallToAction copy={closing} />
     </>
   );
 }

@@ -2,11 +2,9 @@ import type { Route } from "./+types/portfolio";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { PageHero } from "~/components/sections/page-hero";
 import { PortfolioShowcase } from "~/features/portfolio/portfolio-showcase";
-import { industries } from "~/config/navigation";
 import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
 import { productCardData } from "~/features/portfolio/product-refs.server";
-import { products } from "~/features/portfolio/products.server";
-import { testimonialItem, testimonials } from "~/features/portfolio/testimonials.server";
+import { productIndustries, products } from "~/features/portfolio/products.server";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 
@@ -17,18 +15,11 @@ export function loader() {
     hero,
     productsCopy,
     cta,
-    products: products.map((product) => {
-      const testimonial = testimonials.find((entry) => entry.product === product.slug);
-      return {
-        ...productCardData(product),
-        client: product.client,
-        challenge: product.challenge,
-        solution: product.solution,
-        results: product.results,
-        technologies: product.technologies,
-        testimonial: testimonial && testimonialItem(testimonial),
-      };
-    }),
+    products: products.map((product) => ({
+      ...productCardData(product),
+      clientName: product.client.name,
+    })),
+    industries: productIndustries(),
   };
 }
 
@@ -39,20 +30,18 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
   const { hero, productsCopy, cta } = loaderData;
   return (
     <>
-      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <PageHero heading={hero} />
       <PortfolioShowcase
         id="products"
-        eyebrow={productsCopy.eyebrow}
-        title={productsCopy.title}
-        lead={productsCopy.lead}
+        heading={productsCopy}
         filterLabel={productsCopy.filterLabel}
         allLabel={productsCopy.allLabel}
         detailsLabel={productsCopy.detailsLabel}
         products={loaderData.products}
-        industries={industries}
+        industries={loaderData.industries}
       />
       {/* The showcase above ends on white: the call to action needs no second top gap. */}
-      <CallToAction title={cta.title} lead={cta.lead} label={cta.action} className="pt-0 md:pt-0" />
+      <CallToAction copy={cta} className="pt-0 md:pt-0" />
     </>
   );
 }

@@ -7,31 +7,31 @@ import { CaseOutcome } from "~/features/services/case-outcome";
 import { FaqList } from "~/features/services/faq-list";
 import { OverviewSection } from "~/features/services/overview-section";
 import { ProcessSteps } from "~/features/services/process-steps";
-import { RelatedServices } from "~/features/services/related-services";
+import { ServiceGrid } from "~/features/services/service-grid";
 import { ServiceHero } from "~/features/services/service-hero";
 import { ServiceOfferings } from "~/features/services/service-offerings";
 import { TechnologyList } from "~/features/services/technology-list";
 import { Button } from "~/components/ui/button";
-import { serviceIdRedirects } from "~/config/services";
+import { serviceRedirectTarget } from "~/config/services";
 import { servicePage } from "~/features/services/services.server";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   // The footer's /services/cybersecurity is kept as the spec gives it and
-  // redirects permanently to the header's id (docs/decisions/002).
-  const redirectTo = serviceIdRedirects[params.serviceId];
-  if (redirectTo) throw redirect(servicePath(redirectTo), 301);
+  // redirects permanently to the header's id (docs/decisions/002), query kept.
+  const redirectTo = serviceRedirectTarget(params.serviceId);
+  if (redirectTo) throw redirect(`${servicePath(redirectTo)}${new URL(request.url).search}`, 301);
 
   const page = servicePage(params.serviceId);
   if (!page) throw data(null, { status: 404 });
   const path = servicePath(page.id);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [
-    serviceJsonLd({ name: page.label, description: page.metaDescription, path }),
+    serviceJsonLd({ name: page.name, description: page.metaDescription, path }),
     breadcrumbJsonLd([
       { name: "Home", path: paths.home },
-      { name: page.label, path },
+      { name: page.name, path },
     ]),
   ];
   return { page, jsonLd };
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const { page } = loaderData;
   const path = servicePath(page.id);
   return getMeta({
-    title: page.label,
+    title: page.name,
     description: page.metaDescription,
     path,
     jsonLd: loaderData.jsonLd,
@@ -56,8 +56,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
     <>
       <ServiceHero
         serviceId={page.id}
-        title={page.label}
-        lead={page.promise}
+        heading={{ eyebrow: "Services", title: page.name, lead: page.promise }}
         actions={
           <>
             <Button asChild size="lg">
@@ -72,16 +71,29 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
           </>
         }
       />
-      <OverviewSection title={page.overview.title} paragraphs={page.overview.paragraphs} />
-      <ServiceOfferings offerings={page.offerings} />
-      <ProcessSteps steps={page.process} />
-      <CaseOutcome
-        product={page.outcomeProduct}
-        title={page.outcome.title}
-        summary={page.outcome.summary}
+      <OverviewSection
+        heading={{ eyebrow: "Overview", title: page.overview.title }}
+        paragraphs={page.overview.paragraphs}
       />
-      <TechnologyList groups={page.technologies} />
+      <ServiceOfferings
+        heading={{ eyebrow: "Offerings", title: "What we deliver" }}
+        offerings={page.offerings}
+      />
+      <ProcessSteps heading={{ eyebrow: "Process", title: "How we work" }} steps={page.process} />
+      <CaseOutcome
+        heading={{
+          eyebrow: `Case study: ${page.outcomeProduct.name}`,
+          title: page.outcome.title,
+          lead: page.outcome.summary,
+        }}
+        product={page.outcomeProduct}
+      />
+      <TechnologyList
+        heading={{ eyebrow: "Stack", title: "Technologies we use" }}
+        groups={page.technologies}
+      />
       <FaqList
+        heading={{ eyebrow: "FAQs", title: "Questions clients ask" }}
         faqs={page.faqs}
         tone="muted"
         aside={
@@ -97,12 +109,15 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
           </p>
         }
       />
-      <RelatedServices services={page.related} />
+      <ServiceGrid
+        id="related"
+        heading={{ eyebrow: "Keep exploring", title: "Related services" }}
+        services={page.related}
+      />
       <CallToAction
         className="pt-0 md:pt-0"
-        title={`Talk to us about ${page.label}`}
+        copy={{ title: `Talk to us about ${page.name}`, action: "Discuss your project" }}
         href={contactHref}
-        label="Discuss your project"
       />
     </>
   );

@@ -172,3 +172,32 @@ export function eventJsonLd(event: {
       : {}),
   };
 }
+
+/** A case study page: the work we did for a named client (schema.org CreativeWork). */
+export function caseStudyJsonLd(study: {
+  name: string;
+  description: string;
+  path: string;
+  client: string;
+  industry: string;
+  image: string;
+  keywords: readonly string[];
+}): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    name: study.name,
+    headline: study.name,
+    description: study.description,
+    url: absoluteUrl(study.path),
+    mainEntityOfPage: absoluteUrl(study.path),
+    image: absoluteUrl(study.image),
+    creator: { "@id": organizationId },
+    publisher: { "@id": organizationId },
+    sourceOrganization: { "@id": organizationId },
+    about: { "@type": "Organization", name: study.client },
+    genre: "Case study",
+    keywords: [study.industry, ...study.keywords].join(", "),
+    inLanguage: "en-GB",
+  };
+}

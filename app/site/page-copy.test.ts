@@ -30,7 +30,7 @@ describe("page copy", () => {
     raw.engineering.stages.reverse();
     const yaml = JSON.stringify(raw);
     expect(() => loadYamlFile("/content/pages/home.yaml", yaml, homePageSchema)).toThrow(
-      /content\/pages\/home\.yaml:\n {2}- engineering\.stages: must list the ids discovery, design, build, scale/,
+      /content\/pages\/home\.yaml:\n {2}- line 1, engineering\.stages: must list the ids discovery, design, build, scale/,
     );
   });
 
@@ -38,6 +38,6 @@ describe("page copy", () => {
     const raw = { ...parse(JSON.stringify(aboutPage)), mision: "typo" };
     expect(() =>
       loadYamlFile("/content/pages/about.yaml", JSON.stringify(raw), aboutPageSchema),
-    ).toThrow(/content\/pages\/about\.yaml:\n {2}- \(file\): Unrecognized key: "mision"/);
+    ).toThrow(/content\/pages\/about\.yaml:\n {2}- line 1, mision: Unrecognized key: "mision"/);
   });
 });

@@ -1,11 +1,23 @@
 import { siteIcons, type SiteIconName } from "~/config/icons";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
-import { eventPath, iconPath, paths, postPath, servicePath, socialCardPath } from "~/config/paths";
+import {
+  eventPath,
+  iconPath,
+  paths,
+  postPath,
+  productPath,
+  servicePath,
+  socialCardPath,
+} from "~/config/paths";
 import { services } from "~/config/services";
 import { siteConfig } from "~/config/site";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { events } from "~/features/events/events.server";
+import { products } from "~/features/portfolio/products.server";
+import { serviceRef } from "~/features/services/services.server";
 import { artFilePaths } from "~/site/art/art-files.server";
+// Fails on a repeated name across team, speakers and testimonials.
+import "~/site/cast.server";
 import { fixedPageMeta } from "~/site/page-meta.server";
 
 /*
@@ -52,8 +64,15 @@ export function listSitePages(): SitePage[] {
     })),
     ...services.map((service) => ({
       path: servicePath(service.id),
-      title: service.label,
+      title: serviceRef(service.id).name,
       eyebrow: "Services",
+      lastModified: buildDate,
+      prerendered: true,
+    })),
+    ...products.map((product) => ({
+      path: productPath(product.slug),
+      title: `${product.name} for ${product.client.name}`,
+      eyebrow: "Case study",
       lastModified: buildDate,
       prerendered: true,
     })),

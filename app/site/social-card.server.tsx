@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
 import { brandMark } from "~/config/brand";
+import { BrandMark } from "~/site/brand-mark";
 import { siteConfig } from "~/config/site";
 import { siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
@@ -57,22 +58,7 @@ export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promis
         }}
       >
         <div style={{ display: "flex", alignItems: "center", gap: 18 }}>
-          <svg width="56" height="56" viewBox={brandMark.viewBox}>
-            <defs>
-              <linearGradient id="mark" x1="0" y1="0" x2="1" y2="1">
-                <stop offset="0" stopColor={brandMark.gradient.from} />
-                <stop offset="1" stopColor={brandMark.gradient.to} />
-              </linearGradient>
-            </defs>
-            <path
-              d={brandMark.ring}
-              fill="none"
-              stroke="url(#mark)"
-              strokeWidth={brandMark.ringWidth}
-              strokeLinecap="round"
-            />
-            <circle {...brandMark.dot} fill={brandMark.dotColour} />
-          </svg>
+          <BrandMark gradientId="mark" width="56" height="56" />
           <div style={{ fontSize: 34, fontWeight: 600, letterSpacing: -0.5 }}>
             {siteConfig.name}
           </div>

@@ -1,20 +1,22 @@
 import Sqlite from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
+import { Migrator, sql } from "kysely";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from "../../tests/support/test-databases";
+import { findLeads } from "../leads/lead-store";
 import {
   defaultDatabaseUrl,
   describeDatabase,
   migrateToLatest,
   openDatabase,
   parseDatabaseUrl,
+  type AppDatabase,
 } from "./database";
 import { migrations } from "./migrations";
 
@@ -74,6 +76,30 @@ describe("the SQLite database", () => {
       expect.arrayContaining(["app_secrets", "leads", "outbox", "rate_limits"]),
     );
     sqlite.close();
+  });
+});
+
+describe("a SQLite database that cannot be opened", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the file when its folder cannot be written", async () => {
+    // No one, root included, may create a file in /proc.
+    const file = "/proc/corvanta-faults-test.db";
+    await expect(openDatabase({ kind: "sqlite", file })).rejects.toThrow(
+      `SQLite at ${file}: unable to open database file`,
+    );
+  });
+
+  it("names the file when a file stands where its folder should be", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "corvanta-db-"));
+    writeFileSync(path.join(dir, "data"), "not a folder");
+    const file = path.join(dir, "data", "leads.db");
+    await expect(openDatabase({ kind: "sqlite", file })).rejects.toThrow(
+      new RegExp(`^SQLite at ${file}: EEXIST`),
+    );
   });
 });
 
@@ -155,5 +181,182 @@ describe.each(testDatabaseKinds)("the event registrations migration on %s", (kin
     // The rebuilt table keeps its foreign key and its index of pending rows.
     await db.deleteFrom("leads").execute();
     expect(await db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+});
+
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const timestampColumns = [
+  ["leads", "created_at"],
+  ["leads", "consented_at"],
+  ["outbox", "created_at"],
+  ["outbox", "next_attempt_at"],
+  ["outbox", "sent_at"],
+  ["rate_limits", "window_started_at"],
+] as const;
+
+describe.each(testDatabaseKinds)("times on %s", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database.drop());
+
+  /** The column types of the timestamp columns, as the database reports them. */
+  async function columnTypes(db: AppDatabase): Promise<string[]> {
+    if (kind === "sqlite") {
+      const types: string[] = [];
+      for (const [table, column] of timestampColumns) {
+        const { rows } = await sql<{ name: string; type: string }>`
+          select name, type from pragma_table_info(${table})`.execute(db);
+        types.push(rows.find((row) => row.name === column)!.type.toLowerCase());
+      }
+      return types;
+    }
+    const types: string[] = [];
+    for (const [table, column] of timestampColumns) {
+      const { rows } = await sql<{ type: string }>`
+        select format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = ${table}::regclass and attname = ${column}`.execute(db);
+      types.push(rows[0]!.type);
+    }
+    return types;
+  }
+
+  // Rows as the first release wrote them: ISO 8601 UTC strings in text columns.
+  async function writeRowsOfTheFirstRelease(db: AppDatabase) {
+    const lead = {
+      name: "Ana Ribeiro",
+      email: "ana.ribeiro@northwind.example",
+      company: "Northwind Logistics",
+      phone: null,
+      service: "web-development",
+      budget: "50k-100k",
+      message: "We need a customer portal for freight tracking.",
+    };
+    await db
+      .insertInto("leads")
+      .values([
+        {
+          ...lead,
+          id: "lead-october",
+          created_at: "2026-10-30T12:00:00.000Z",
+          consented_at: "2026-10-30T12:00:00.000Z",
+        },
+        {
+          ...lead,
+          id: "lead-november",
+          created_at: "2026-11-02T08:15:30.125Z",
+          consented_at: "2026-11-02T08:15:30.125Z",
+        },
+      ])
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values([
+        {
+          id: "outbox-sent",
+          lead_id: "lead-october",
+          created_at: "2026-10-30T12:00:00.000Z",
+          attempts: 1,
+          next_attempt_at: "2026-10-30T12:05:00.000Z",
+          sent_at: "2026-10-30T12:00:01.500Z",
+          last_error: null,
+        },
+        {
+          id: "outbox-waiting",
+          lead_id: "lead-november",
+          created_at: "2026-11-02T08:15:30.125Z",
+          attempts: 2,
+          next_attempt_at: "2026-11-02T08:16:30.125Z",
+          sent_at: null,
+          last_error: "connect ECONNREFUSED",
+        },
+      ])
+      .execute();
+    await db
+      .insertInto("rate_limits")
+      .values({ bucket: "203.0.113.10", window_started_at: "2026-11-02T08:10:00.000Z", hits: 2 })
+      .execute();
+    await db.insertInto("app_secrets").values({ name: "form-token", value: "kept" }).execute();
+  }
+
+  async function everyRow(db: AppDatabase) {
+    return {
+      leads: await db.selectFrom("leads").selectAll().orderBy("id").execute(),
+      // The columns the first release had (later migrations add others).
+      outbox: await db
+        .selectFrom("outbox")
+        .select(["id", "lead_id", "created_at", "attempts", "next_attempt_at", "sent_at"])
+        .select("last_error")
+        .orderBy("id")
+        .execute(),
+      rate_limits: await db.selectFrom("rate_limits").selectAll().execute(),
+      app_secrets: await db.selectFrom("app_secrets").selectAll().execute(),
+    };
+  }
+
+  it("are timestamptz(3) on PostgreSQL and ISO 8601 text on SQLite, read as the same ISO strings", async () => {
+    database = await createTestDatabase(kind);
+    const db = await database.open();
+    expect(await columnTypes(db)).toEqual(
+      Array(timestampColumns.length).fill(
+        kind === "postgres" ? "timestamp(3) with time zone" : "text",
+      ),
+    );
+    await writeRowsOfTheFirstRelease(db);
+    const rows = await everyRow(db);
+    for (const row of [...rows.leads, ...rows.outbox, ...rows.rate_limits]) {
+      for (const [key, value] of Object.entries(row)) {
+        if (key.endsWith("_at") && value !== null) expect(value, key).toMatch(isoTime);
+      }
+    }
+    expect(rows.outbox.map((row) => row.sent_at)).toEqual(["2026-10-30T12:00:01.500Z", null]);
+    // Compared as times, not as text: a time with an offset finds the same lead.
+    const since = await db
+      .selectFrom("leads")
+      .select("id")
+      .where("created_at", ">=", "2026-11-02T08:15:30.125Z")
+      .execute();
+    expect(since).toEqual([{ id: "lead-november" }]);
+  });
+
+  it("upgrade in place from a database made by the first release's migration, keeping every row", async () => {
+    database = await createTestDatabase(kind);
+    const db = await database.open({ migrate: false });
+    const [firstName, ...later] = Object.keys(migrations);
+    expect(later.length).toBeGreaterThan(0);
+    const firstRelease = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ [firstName!]: migrations[firstName!]! }) },
+      migrationTableSchema: kind === "postgres" ? "public" : undefined,
+    });
+    expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
+    expect(await columnTypes(db)).toEqual(Array(timestampColumns.length).fill("text"));
+    await writeRowsOfTheFirstRelease(db);
+    const before = await everyRow(db);
+
+    // What the server does at its next start.
+    await migrateToLatest(db);
+
+    expect(await columnTypes(db)).toEqual(
+      Array(timestampColumns.length).fill(
+        kind === "postgres" ? "timestamp(3) with time zone" : "text",
+      ),
+    );
+    expect(await everyRow(db)).toEqual(before);
+    // The leads command's query (list, export, --since) reads the upgraded rows.
+    const leads = await findLeads(db, { since: new Date("2026-11-01T00:00:00Z") });
+    expect(leads.map((lead) => [lead.id, lead.created_at, lead.notified_at])).toEqual([
+      ["lead-november", "2026-11-02T08:15:30.125Z", null],
+    ]);
+    expect((await findLeads(db)).map((lead) => lead.notified_at)).toEqual([
+      "2026-10-30T12:00:01.500Z",
+      null,
+    ]);
+    // The outbox worker's query still finds the waiting row when it is due.
+    const due = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("sent_at", "is", null)
+      .where("next_attempt_at", "<=", "2026-11-02T08:16:30.125Z")
+      .execute();
+    expect(due).toEqual([{ id: "outbox-waiting" }]);
   });
 });

@@ -3,9 +3,11 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { withinDeadline } from "./bounded";
 import { migrations } from "./migrations";
+import { boundedPostgresPool } from "./postgres-pool";
 import type { Database } from "./schema";
+import { IsoTimestampsPlugin } from "./timestamps";
 
 /**
  * The lead database: SQLite through better-sqlite3 by default, PostgreSQL
@@ -37,53 +39,104 @@ export function describeDatabase(location: DatabaseLocation): string {
   return `PostgreSQL at ${url.toString()}`;
 }
 
+/** The longest one database call may take, unless DATABASE_TIMEOUT_MS says otherwise. */
+export const defaultDatabaseTimeoutMs = 5_000;
+
 type OpenOptions = {
   /** Run the migrations (the server and the leads command do; some tests open an existing file). */
   migrate?: boolean;
   onError?: (message: string) => void;
+  /**
+   * PostgreSQL: the longest a connection, a statement or a lock wait may take
+   * (server/db/postgres-pool.ts). SQLite: the longest the migrations wait for
+   * the write lock.
+   */
+  timeoutMs?: number;
+  /**
+   * SQLite: how long a statement waits for a lock held by another connection
+   * once the database is open. better-sqlite3 waits synchronously, blocking
+   * the process, so the server keeps it to a few milliseconds and retries on
+   * a timer instead (server/db/bounded.ts); the leads command may wait.
+   */
+  lockWaitMs?: number;
 };
 
 /** Opens the database, creating the SQLite file if needed, and brings its schema up to date. */
 export async function openDatabase(
   location: DatabaseLocation,
-  { migrate = true, onError = console.error }: OpenOptions = {},
+  {
+    migrate = true,
+    onError = console.error,
+    timeoutMs = defaultDatabaseTimeoutMs,
+    lockWaitMs = timeoutMs,
+  }: OpenOptions = {},
 ): Promise<AppDatabase> {
-  const db = new Kysely<Database>({
-    dialect:
-      location.kind === "sqlite"
-        ? sqliteDialect(location.file)
-        : postgresDialect(location.url, onError),
-  });
+  // Every failure to open names the database: an operator reading the log
+  // should not have to guess which file or server was meant.
+  const named = (error: unknown) =>
+    new Error(`${describeDatabase(location)}: ${(error as Error).message}`, { cause: error });
+  let db: AppDatabase;
+  let sqlite: Sqlite.Database | undefined;
+  try {
+    if (location.kind === "sqlite") {
+      sqlite = openSqlite(location.file, timeoutMs);
+      db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: sqlite }),
+        plugins: [new IsoTimestampsPlugin()],
+      });
+    } else {
+      const pool = boundedPostgresPool(location.url, { timeoutMs, onError });
+      // Times read as the same ISO strings from SQLite's text and PostgreSQL's timestamptz.
+      db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        plugins: [new IsoTimestampsPlugin()],
+      });
+    }
+  } catch (error) {
+    throw named(error);
+  }
   if (migrate) {
     try {
       await migrateToLatest(db);
     } catch (error) {
-      await db.destroy();
-      throw error;
+      await closeDatabase(db);
+      throw named(error);
     }
   }
+  sqlite?.pragma(`busy_timeout = ${Math.max(0, Math.round(lockWaitMs))}`);
   return db;
 }
 
-function sqliteDialect(file: string): SqliteDialect {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Sqlite(file);
-  // WAL lets the leads command read while the server writes; synchronous=FULL
-  // syncs the log on every commit, so an acknowledged lead survives a power cut.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
-  // Another process (a second server, the leads command) may hold the write lock briefly.
-  sqlite.pragma("busy_timeout = 5000");
-  return new SqliteDialect({ database: sqlite });
+/**
+ * Closes the database, giving up after `withinMs`: a PostgreSQL server that
+ * stopped answering never acknowledges the goodbye, and shutdown must not
+ * wait for it. Never throws.
+ */
+export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<void> {
+  await withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database").catch(
+    () => undefined,
+  );
 }
 
-function postgresDialect(url: string, onError: (message: string) => void): PostgresDialect {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not take the process down;
-  // the pool replaces it on the next query.
-  pool.on("error", (error) => onError(`PostgreSQL connection lost: ${error.message}`));
-  return new PostgresDialect({ pool });
+function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
+  let sqlite: Sqlite.Database | undefined;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new Sqlite(file);
+    // WAL lets the leads command read while the server writes; synchronous=FULL
+    // syncs the log on every commit, so an acknowledged lead survives a power cut.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("foreign_keys = ON");
+    // Another process (a second server, the leads command) may hold the write
+    // lock briefly; before the server listens, waiting blocks no one.
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
+    return sqlite;
+  } catch (error) {
+    // better-sqlite3 says "unable to open database file" without the file: openDatabase names it.
+    sqlite?.close();
+    throw error;
+  }
 }
 
 /**

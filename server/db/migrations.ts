@@ -69,18 +69,69 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  "2026-11-23-003-event-registrations": {
+  "2026-11-23-002-timestamptz": {
+    // Times become timestamptz(3) on PostgreSQL, in place: each column is
+    // converted with its rows in one transaction (the migrator's), and the
+    // indexes on them are rebuilt. Millisecond precision, like the app's
+    // ISO strings, so a value read back compares equal to what was written.
+    // On SQLite nothing changes: it has no date-time type, and ISO 8601 text
+    // in UTC is the format its own date functions read. docs/decisions/053.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      const timestampColumns = {
+        leads: ["created_at", "consented_at"],
+        outbox: ["created_at", "next_attempt_at", "sent_at"],
+        rate_limits: ["window_started_at"],
+      };
+      for (const [table, columns] of Object.entries(timestampColumns)) {
+        // Repeatable: a column that is timestamptz already converts to itself.
+        const changes = columns.map(
+          (column) =>
+            sql`alter column ${sql.ref(column)} type timestamptz(3) using ${sql.ref(column)}::timestamptz(3)`,
+        );
+        await sql`alter table ${sql.table(table)} ${sql.join(changes)}`.execute(db);
+      }
+    },
+  },
+  "2026-11-23-003-form-token-uses": {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // The nonce of each form token a stored lead used: a token works once
+      // (issue 15). Its time is timestamptz(3) on PostgreSQL, like every
+      // other time since 002, and ISO text on SQLite.
+      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("form_token_uses")
+        .ifNotExists()
+        .addColumn("nonce", "text", (column) => column.primaryKey())
+        .addColumn("used_at", isPostgres ? sql`timestamptz(3)` : "text", (column) =>
+          column.notNull(),
+        )
+        .execute();
+      await db.schema
+        .createIndex("form_token_uses_used_at")
+        .ifNotExists()
+        .on("form_token_uses")
+        .column("used_at")
+        .execute();
+    },
+  },
+  "2026-11-23-004-event-registrations": {
     // Registrations for events (issue 13), and an outbox that also carries
     // their e-mails: lead_id becomes optional beside a registration_id, and
     // `kind` says which e-mail a row sends (existing rows: lead notifications).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
+      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // Times as every other since 002: timestamptz(3) on PostgreSQL, ISO text on SQLite.
+      const time = isPostgres ? sql`timestamptz(3)` : "text";
       await db.schema
         .createTable("registration_events")
         .ifNotExists()
         .addColumn("slug", "text", (column) => column.primaryKey())
         .addColumn("facts", "text", (column) => column.notNull())
-        .addColumn("updated_at", "text", (column) => column.notNull())
+        .addColumn("updated_at", time, (column) => column.notNull())
         .execute();
       await db.schema
         .createTable("registrations")
@@ -93,16 +144,16 @@ export const migrations: Record<string, Migration> = {
         .addColumn("status", "text", (column) =>
           column.notNull().check(sql`status in ('confirmed', 'waiting', 'cancelled')`),
         )
-        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("created_at", time, (column) => column.notNull())
         .addColumn("name", "text", (column) => column.notNull())
         .addColumn("email", "text", (column) => column.notNull())
         .addColumn("email_key", "text", (column) => column.notNull())
         .addColumn("company", "text", (column) => column.notNull())
         .addColumn("job_title", "text")
         .addColumn("answers", "text", (column) => column.notNull())
-        .addColumn("consented_at", "text", (column) => column.notNull())
-        .addColumn("confirmed_at", "text")
-        .addColumn("cancelled_at", "text")
+        .addColumn("consented_at", time, (column) => column.notNull())
+        .addColumn("confirmed_at", time)
+        .addColumn("cancelled_at", time)
         .addUniqueConstraint("registrations_event_seq", ["event_slug", "seq"])
         .execute();
       // One active registration per address and event, whatever its case.
@@ -125,7 +176,7 @@ export const migrations: Record<string, Migration> = {
         lead_id text references leads (id) on delete cascade,
         registration_id text references registrations (id) on delete cascade,
         kind text not null default 'lead-notification'`;
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (isPostgres) {
         await sql`alter table outbox alter column lead_id drop not null`.execute(db);
         await sql`alter table outbox
           add column if not exists registration_id text references registrations (id) on delete cascade,

@@ -1,10 +1,12 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * The database's tables, as Kysely sees them. The same types hold for SQLite
  * and PostgreSQL: ids are UUID strings and times are ISO 8601 strings in UTC
- * (`2026-11-22T09:30:00.000Z`), which sort and compare correctly as text in
- * both. See docs/decisions/050-lead-pipeline.md.
+ * (`2026-11-22T09:30:00.000Z`), written and read as such on both. SQLite
+ * stores that text; PostgreSQL stores timestamptz(3), which the
+ * IsoTimestampsPlugin reads back as the same string. See
+ * docs/decisions/050-lead-pipeline.md and 053-timestamptz-on-postgresql.md.
  */
 export interface Database {
   leads: LeadTable;
@@ -13,6 +15,7 @@ export interface Database {
   app_secrets: AppSecretTable;
   registration_events: RegistrationEventTable;
   registrations: RegistrationTable;
+  form_token_uses: FormTokenUseTable;
 }
 
 /** One enquiry from the contact form, stored as the visitor sent it (normalised by the schema). */
@@ -114,7 +117,12 @@ export interface RegistrationTable {
   cancelled_at: string | null;
 }
 
+/** A form token's nonce, once a lead sent with it is stored: the token cannot be used again. */
+export interface FormTokenUseTable {
+  nonce: string;
+  used_at: string;
+}
+
 export type Lead = Selectable<LeadTable>;
-export type NewLead = Insertable<LeadTable>;
 export type OutboxEntry = Selectable<OutboxTable>;
 export type Registration = Selectable<RegistrationTable>;

@@ -1,14 +1,26 @@
 import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
+import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import { formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
+import { FixedWindowCounter } from "../fixed-window";
+import { formTokenNonce, formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
 import { systemClock, type Clock, type Logger } from "./logger";
-import { countPost, rateLimitBucket, type RateLimitRule } from "./rate-limit";
+import {
+  countPost,
+  rateLimitBucket,
+  type RateLimitRule,
+  type RateLimitVerdict,
+} from "./rate-limit";
 
 /**
  * The abuse rules every public form shares (docs/decisions/051), applied to a
  * post before its fields are read: count it against the client's rate limit,
  * then check the trap field and the signed time token. A post turned away is
  * logged with the form's name, the reason and the client address only.
+ *
+ * The count is the database's, within the post's deadline; when the database
+ * does not answer in time it is counted in this process instead (the same
+ * rule), and the post goes on: the form decides what to do with a database
+ * that is away (docs/decisions/055, 056).
  */
 
 /** A post as the server's guard buffered it: at most 64 KB, from this site. */
@@ -22,19 +34,29 @@ export type RejectionReason =
   | "trap-missing"
   | "token-too-fast"
   | "token-expired"
-  | "token-invalid";
+  | "token-invalid"
+  | "token-replayed";
 
 /**
  * The post's form data (null when the body could not be read as a form), and
- * the refusal when the abuse rules turned it away.
+ * the refusal when the abuse rules turned it away; else the token's nonce
+ * (a token works once: the form records it with what it stores) and whether
+ * the database counted the post.
  */
 export type ScreenedPost =
-  { formData: FormData; refusal?: undefined } | { formData: FormData | null; refusal: FormRefusal };
+  | { formData: FormData; refusal?: undefined; tokenNonce: string; databaseAnswers: boolean }
+  | { formData: FormData | null; refusal: FormRefusal };
 
 export type PostScreen = {
   /** A fresh signed time token for a form rendered now. */
   issueToken: () => string;
-  screen: (post: FormPost) => Promise<ScreenedPost>;
+  /**
+   * `deadline` (ms since the epoch) bounds the database's count; `formData`,
+   * when the caller has read the body already (readFormData), is not read again.
+   */
+  screen: (post: FormPost, deadline: number, formData?: FormData | null) => Promise<ScreenedPost>;
+  /** Logs a post turned away after the screen (a replayed token, say). */
+  reject: (post: FormPost, reason: RejectionReason) => void;
 };
 
 export type PostScreenOptions = {
@@ -65,17 +87,50 @@ export function createPostScreen({
 }: PostScreenOptions): PostScreen {
   const reject = (post: FormPost, reason: RejectionReason) =>
     log.warn(`${formName}: rejected a post from ${post.clientAddress} (${reason})`);
+  // Counts posts while the database cannot: the same rule, in this process only.
+  const localLimit = new FixedWindowCounter({
+    max: rateLimit.maxPosts,
+    windowMs: rateLimit.windowMs,
+  });
 
-  async function screen(post: FormPost): Promise<ScreenedPost> {
-    const formData = await readFormData(post);
+  async function count(bucket: string, deadline: number) {
+    try {
+      const verdict = await boundedCall(
+        () => countPost(db, bucket, now(), rateLimit),
+        deadline,
+        "counting the post",
+      );
+      return { verdict, databaseAnswers: true };
+    } catch (error) {
+      log.warn(
+        `${formName}: the database did not count a post (${error instanceof Error ? error.message : String(error)}); counting it here`,
+      );
+      const time = now().getTime();
+      const hit = localLimit.hit(bucket, time);
+      const verdict: RateLimitVerdict = hit.allowed
+        ? { allowed: true }
+        : {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt - time) / 1000)),
+          };
+      return { verdict, databaseAnswers: false };
+    }
+  }
+
+  async function screen(
+    post: FormPost,
+    deadline: number,
+    alreadyRead?: FormData | null,
+  ): Promise<ScreenedPost> {
+    const formData = alreadyRead === undefined ? await readFormData(post) : alreadyRead;
 
     const bucket = rateLimitPrefix + rateLimitBucket(post.clientAddress);
-    const limit = await countPost(db, bucket, now(), rateLimit);
-    if (!limit.allowed) {
+    const { verdict, databaseAnswers } = await count(bucket, deadline);
+    if (!verdict.allowed) {
       reject(post, "rate-limited");
       return {
         formData,
-        refusal: { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds },
+        refusal: { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds },
       };
     }
     if (!formData) {
@@ -89,15 +144,16 @@ export function createPostScreen({
       return { formData, refusal: { kind: "rejected" } };
     }
 
-    const verdict = verifyFormToken(tokenSecret, formData.get(formTokenField), now(), tokenTiming);
-    if (verdict !== "valid") {
-      reject(post, `token-${verdict}`);
-      return { formData, refusal: { kind: verdict === "expired" ? "expired" : "rejected" } };
+    const token = formData.get(formTokenField);
+    const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenTiming);
+    if (tokenVerdict !== "valid") {
+      reject(post, `token-${tokenVerdict}`);
+      return { formData, refusal: { kind: tokenVerdict === "expired" ? "expired" : "rejected" } };
     }
-    return { formData };
+    return { formData, tokenNonce: formTokenNonce(token as string), databaseAnswers };
   }
 
-  return { issueToken: () => signFormToken(tokenSecret, now()), screen };
+  return { issueToken: () => signFormToken(tokenSecret, now()), screen, reject };
 }
 
 /** The post's body as form data, or null when it is not a form or cannot be read. */

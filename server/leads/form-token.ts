@@ -54,6 +54,15 @@ export function verifyFormToken(
   return "valid";
 }
 
+/**
+ * The random part of a token `verifyFormToken` accepted: what makes each
+ * rendering of the form unique. A stored lead records it, so the same token
+ * cannot send a second lead (issue 15).
+ */
+export function formTokenNonce(token: string): string {
+  return token.split(".")[2] ?? "";
+}
+
 const SECRET_NAME = "form-token";
 
 /**

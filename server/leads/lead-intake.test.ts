@@ -133,17 +133,41 @@ describe.each(testDatabaseKinds)("the lead intake on %s", (kind) => {
 
   it("counts posts of every server process that shares the database", async () => {
     const otherProcess = createLeadIntake({ db, tokenSecret: SECRET, rateLimit, log, now: clock });
-    const token = humanToken();
-    await intake.receive(contactPost(formFields(token)));
-    await otherProcess.receive(contactPost(formFields(token)));
-    await intake.receive(contactPost(formFields(token)));
-    expect(await otherProcess.receive(contactPost(formFields(token)))).toMatchObject({
+    await intake.receive(contactPost(formFields(humanToken())));
+    await otherProcess.receive(contactPost(formFields(humanToken())));
+    await intake.receive(contactPost(formFields(humanToken())));
+    expect(await otherProcess.receive(contactPost(formFields(humanToken())))).toMatchObject({
       kind: "rate-limited",
     });
     // Another client is not affected.
     expect(
-      await otherProcess.receive(contactPost(formFields(token), "198.51.100.7")),
+      await otherProcess.receive(contactPost(formFields(humanToken()), "198.51.100.7")),
     ).toMatchObject({ kind: "accepted" });
+  });
+
+  it("accepts a form token once: a replay, from any address or process, stores nothing", async () => {
+    const token = humanToken();
+    expect(await intake.receive(contactPost(formFields(token)))).toMatchObject({
+      kind: "accepted",
+    });
+    const otherProcess = createLeadIntake({ db, tokenSecret: SECRET, rateLimit, log, now: clock });
+    for (const [receiver, address] of [
+      [intake, "203.0.113.10"],
+      [intake, "198.51.100.7"],
+      [otherProcess, "2001:db8::1"],
+    ] as const) {
+      const replay = await receiver.receive(
+        contactPost(formFields(token, { email: "someone.else@replay.example" }), address),
+      );
+      expect(replay).toMatchObject({ kind: "rejected" });
+    }
+    expect(await leadCount()).toBe(1);
+    expect(await outboxCount()).toBe(1);
+    expect(log.lines.filter((line) => line.endsWith("(token-replayed)"))).toHaveLength(3);
+    // A fresh rendering of the form works as always.
+    expect(await intake.receive(contactPost(formFields(humanToken())))).toMatchObject({
+      kind: "accepted",
+    });
   });
 
   it("counts the addresses of one IPv6 /64 together", async () => {

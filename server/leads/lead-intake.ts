@@ -1,22 +1,32 @@
+import { randomUUID } from "node:crypto";
 import {
   contactFormValues,
   validateContactForm,
   type ContactFormValues,
 } from "~/features/contact/contact-schema";
 import type { ContactFormOutcome } from "~/load-context";
-import type { AppDatabase } from "../db/database";
-import { createPostScreen, type FormPost } from "./form-post";
+import { retryWhileLocked, withinDeadline } from "../db/bounded";
+import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
+import { createPostScreen, readFormData, type FormPost } from "./form-post";
 import { formTokenTiming } from "./form-token";
-import { saveLead } from "./lead-store";
+import type { LeadSpool } from "./lead-spool";
+import { forgetUsedTokensBefore, saveLead, TokenReplayedError } from "./lead-store";
 import { systemClock, type Clock, type Logger } from "./logger";
 import type { RateLimitRule } from "./rate-limit";
 
 /**
  * Receives the contact form's posts: the abuse rules every form shares
- * (form-post.ts: the client's rate limit, the trap field, the time token),
- * then the fields with the shared schema; a valid enquiry is stored as a lead
- * with its outbox row. A post turned away is logged with its reason and
- * client address only.
+ * (form-post.ts: the client's rate limit, the trap field, the time token,
+ * which works once: its nonce is recorded with the lead), then the fields
+ * with the shared schema; a valid enquiry is stored as a lead with its outbox
+ * row. A post turned away is logged with its reason and client address only.
+ *
+ * The database gets `timeoutMs` for the whole post. Past it, or when it
+ * fails, the enquiry goes to the local spool (lead-spool.ts) and the visitor
+ * is told it was received; without a spool, or if the spool cannot take it
+ * either, the visitor gets the form back with everything they typed and an
+ * honest "could not be saved yet" (503). Nothing a visitor sends is lost
+ * without them knowing. See docs/decisions/055.
  */
 export type LeadIntakeOptions = {
   db: AppDatabase;
@@ -27,6 +37,12 @@ export type LeadIntakeOptions = {
   tokenTiming?: { minAgeMs: number; maxAgeMs: number };
   /** Called after a lead is committed: the server wakes the outbox worker. */
   onLeadSaved?: (leadId: string) => void;
+  /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Where an enquiry goes when the database cannot take it; none means 503 instead. */
+  spool?: LeadSpool;
+  /** Called after an enquiry went to the spool: the server makes sure the drainer runs. */
+  onLeadSpooled?: (leadId: string) => void;
 };
 
 /** A post as the server's guard buffered it: at most 64 KB, from this site. */
@@ -34,8 +50,12 @@ export type ContactPost = FormPost;
 
 export type LeadIntake = {
   issueToken: () => string;
+  /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
   receive: (post: ContactPost) => Promise<ContactFormOutcome>;
 };
+
+/** When a visitor whose enquiry could not be saved may try again. */
+export const unavailableRetryAfterSeconds = 120;
 
 export function createLeadIntake({
   db,
@@ -45,6 +65,9 @@ export function createLeadIntake({
   now = systemClock,
   tokenTiming = formTokenTiming,
   onLeadSaved,
+  timeoutMs = defaultDatabaseTimeoutMs,
+  spool,
+  onLeadSpooled,
 }: LeadIntakeOptions): LeadIntake {
   const screen = createPostScreen({
     db,
@@ -55,20 +78,126 @@ export function createLeadIntake({
     now,
     tokenTiming,
   });
+  const reject = screen.reject;
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  let tokensForgottenAt = 0;
 
   async function receive(post: ContactPost): Promise<ContactFormOutcome> {
-    const { formData, refusal } = await screen.screen(post);
+    const formData = await readFormData(post);
     const values: ContactFormValues = formData ? contactFormValues(formData) : {};
-    if (refusal) return { ...refusal, values };
-
-    const result = validateContactForm(formData);
-    if (!result.success) return { kind: "invalid", errors: result.errors, values: result.values };
-
-    const leadId = await saveLead(db, result.enquiry, now());
-    log.info(`Contact form: stored lead ${leadId}`);
-    onLeadSaved?.(leadId);
-    return { kind: "accepted", leadId };
+    try {
+      return await check(post, formData, values);
+    } catch (error) {
+      log.error(`Contact form: a post from ${post.clientAddress} failed: ${reason(error)}`);
+      return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
+    }
   }
 
-  return { issueToken: screen.issueToken, receive };
+  async function check(
+    post: ContactPost,
+    formData: FormData | null,
+    values: ContactFormValues,
+  ): Promise<ContactFormOutcome> {
+    const deadline = Date.now() + timeoutMs;
+    const screened = await screen.screen(post, deadline, formData);
+    if (screened.refusal) return { ...screened.refusal, values };
+    const { tokenNonce, databaseAnswers } = screened;
+    if (spooledWith(tokenNonce)) {
+      reject(post, "token-replayed");
+      return { kind: "rejected", values };
+    }
+
+    const result = validateContactForm(screened.formData);
+    if (!result.success) return { kind: "invalid", errors: result.errors, values: result.values };
+
+    const leadId = randomUUID();
+    const receivedAt = now();
+    let saving: Promise<string> | undefined;
+    if (databaseAnswers) {
+      saving = retryWhileLocked(
+        () => saveLead(db, result.enquiry, receivedAt, { leadId, tokenNonce }),
+        deadline,
+      );
+      try {
+        await withinDeadline(saving, deadline, "storing the lead");
+        log.info(`Contact form: stored lead ${leadId}`);
+        onLeadSaved?.(leadId);
+        forgetOldTokens(receivedAt);
+        return { kind: "accepted", leadId };
+      } catch (error) {
+        if (error instanceof TokenReplayedError) {
+          reject(post, "token-replayed");
+          return { kind: "rejected", values };
+        }
+        log.error(`Contact form: the lead database did not store lead ${leadId}: ${reason(error)}`);
+      }
+    }
+
+    if (spool) {
+      try {
+        spool.put({
+          leadId,
+          receivedAt: receivedAt.toISOString(),
+          tokenNonce,
+          enquiry: result.enquiry,
+        });
+        log.warn(
+          `Contact form: kept lead ${leadId} in the spool at ${spool.file}; it moves into the database when that answers`,
+        );
+        onLeadSpooled?.(leadId);
+        return { kind: "accepted", leadId };
+      } catch (error) {
+        log.error(
+          `Contact form: the spool at ${spool.file} did not take lead ${leadId}: ${reason(error)}`,
+        );
+      }
+    }
+    // Neither took it in time. A save still under way may yet commit (each
+    // statement has its own bound): then the visitor is told so, not asked to
+    // send a second copy.
+    if (saving) {
+      const stored = await withinDeadline(
+        saving,
+        Date.now() + timeoutMs + 2_000,
+        "storing the lead",
+      ).then(
+        () => true,
+        () => false,
+      );
+      if (stored) {
+        log.info(`Contact form: stored lead ${leadId}, late`);
+        onLeadSaved?.(leadId);
+        return { kind: "accepted", leadId };
+      }
+    }
+    log.error(
+      `Contact form: could not keep an enquiry from ${post.clientAddress}; the visitor was asked to send it again`,
+    );
+    return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
+  }
+
+  /** A lead waiting in the spool came with this token. A spool that cannot be read knows none. */
+  function spooledWith(tokenNonce: string): boolean {
+    try {
+      return spool?.hasNonce(tokenNonce) ?? false;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Now and then, forgets nonces of tokens too old to be accepted anyway. */
+  function forgetOldTokens(at: Date) {
+    if (at.getTime() - tokensForgottenAt < 10 * 60_000) return;
+    tokensForgottenAt = at.getTime();
+    const before = new Date(at.getTime() - tokenTiming.maxAgeMs - 60 * 60_000);
+    void retryWhileLocked(() => forgetUsedTokensBefore(db, before), Date.now() + timeoutMs).catch(
+      (error: unknown) =>
+        log.warn(`Contact form: could not forget old form tokens: ${reason(error)}`),
+    );
+  }
+
+  return {
+    issueToken: screen.issueToken,
+    receive,
+  };
 }

@@ -1,18 +1,26 @@
+import { readFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import {
   budgetLabel,
+  contactFormSchema,
   isBudgetId,
   isServiceOptionId,
   normalizeLine,
   serviceOptionLabel,
 } from "~/features/contact/contact-schema";
 import type { Lead } from "../db/schema";
+import { showBidiControls } from "./visible-text";
 
 /**
  * The e-mail that tells the sales team about a lead. Visitor text goes into
  * the plain-text body only: every header (subject included) is built from our
  * own configuration and the fixed service and budget lists, so nothing a
- * visitor types can add or change a header.
+ * visitor types can add or change a header. The one exception is Reply-To,
+ * the visitor's address, so that "Reply" writes to them: it is set only when
+ * the address passes the contact form's own e-mail check unchanged (one
+ * address, no spaces, CR or LF), and is passed as a bare address, never as
+ * text nodemailer would parse. Text direction overrides in the body are shown
+ * escaped (server/leads/visible-text.ts).
  */
 export type LeadMail = {
   from: string;
@@ -21,7 +29,7 @@ export type LeadMail = {
    * e-mails) only as an address object, which nodemailer never parses.
    */
   to: (string | { name: string; address: string })[];
-  /** The visitor's address, so that "Reply" writes to them (the team's registration notices). */
+  /** The visitor's address, when it is a valid one, so that "Reply" writes to them. */
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
@@ -31,8 +39,16 @@ export type LeadMail = {
   messageId: string;
 };
 
+/** What the mail server answered to an accepted message. */
+export type Delivery = {
+  /** The SMTP reply code to the message's data, e.g. 250; undefined if none was read. */
+  responseCode: number | undefined;
+};
+
 export type Mailer = {
-  send: (mail: LeadMail) => Promise<void>;
+  send: (mail: LeadMail) => Promise<Delivery>;
+  /** Connects, greets and logs in (if the URL has credentials) without sending: resolves if all went well. */
+  verify: () => Promise<void>;
   close: () => void;
 };
 
@@ -49,10 +65,10 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "We promise a reply within one business day.",
     "",
     // One-line fields stay on one line even if a row was stored without the schema.
-    `Name:      ${normalizeLine(lead.name)}`,
-    `E-mail:    ${normalizeLine(lead.email)}`,
-    `Company:   ${normalizeLine(lead.company)}`,
-    `Phone:     ${lead.phone ? normalizeLine(lead.phone) : "(not given)"}`,
+    `Name:      ${oneLine(lead.name)}`,
+    `E-mail:    ${oneLine(lead.email)}`,
+    `Company:   ${oneLine(lead.company)}`,
+    `Phone:     ${lead.phone ? oneLine(lead.phone) : "(not given)"}`,
     `Service:   ${service}`,
     `Budget:    ${budget}`,
     `Received:  ${received}`,
@@ -60,20 +76,38 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "",
     "Message:",
     "",
-    lead.message,
+    showBidiControls(lead.message),
     "",
     "--",
     "The visitor agreed to be contacted about this enquiry.",
     `Find it later with: npm run leads -- list --since ${lead.created_at.slice(0, 10)}`,
     "",
   ].join("\n");
+  const replyTo = replyAddress(lead.email);
   return {
     from,
     to,
+    ...(replyTo ? { replyTo: { name: "", address: replyTo } } : {}),
     subject: `New enquiry: ${service} (${budget})`,
     text,
     messageId: `<lead-${lead.id}@${domainOf(from)}>`,
   };
+}
+
+/**
+ * The stored e-mail address, if it passes the contact form's validation as it
+ * is (normalising it would change nothing) and holds no line break: a row
+ * stored by anything that skipped the schema never reaches a header.
+ */
+export function replyAddress(email: string): string | undefined {
+  if (/[\r\n]/.test(email)) return undefined;
+  const checked = contactFormSchema.shape.email.safeParse(email);
+  return checked.success && checked.data === email ? email : undefined;
+}
+
+/** Visitor text on one line, its text direction overrides shown as <U+202E>. */
+function oneLine(value: string): string {
+  return showBidiControls(normalizeLine(value));
 }
 
 function formatReceived(date: Date): string {
@@ -88,10 +122,39 @@ export function domainOf(address: string): string {
   return /@([^\s>]+)/.exec(address)?.[1] ?? "localhost";
 }
 
+/**
+ * The three-digit code at the start of an SMTP reply ("250 2.0.0 Ok: queued
+ * as 4F3"). Only the code is logged: the reply's text is the server's to
+ * choose and may repeat an address.
+ */
+export function smtpReplyCode(reply: unknown): number | undefined {
+  const code = typeof reply === "string" ? /^([2-5]\d\d)(?:[ -]|$)/.exec(reply)?.[1] : undefined;
+  return code ? Number(code) : undefined;
+}
+
+/**
+ * How the mail server's certificate is checked, for smtps:// and for STARTTLS
+ * (SMTP_CA_FILE and SMTP_TLS_REJECT_UNAUTHORIZED). By default it must chain to
+ * a public CA and name the host of SMTP_URL.
+ */
+export type SmtpTlsSettings = {
+  /** A PEM file whose certificates are trusted instead of the public CAs (an internal CA, or the relay's self-signed certificate). */
+  caFile?: string;
+  /** false accepts any certificate: the connection is encrypted but not authenticated. */
+  rejectUnauthorized?: boolean;
+};
+
 /** Sends over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer(smtpUrl: string): Mailer {
+export function createSmtpMailer(
+  smtpUrl: string,
+  { caFile, rejectUnauthorized = true }: SmtpTlsSettings = {},
+): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    tls: {
+      ...(caFile ? { ca: readFileSync(caFile, "utf8") } : {}),
+      rejectUnauthorized,
+    },
     // Fail fast while the mail server is away; the outbox retries later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -99,13 +162,24 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         ...mail,
         // The message is our own text: nothing in it may make nodemailer read files or URLs.
         disableFileAccess: true,
         disableUrlAccess: true,
       });
+      return { responseCode: smtpReplyCode(info.response) };
+    },
+    async verify() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };
+}
+
+/** The SMTP server for a log line: the URL without its password. */
+export function describeSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
 }

@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   budgetLabel,
@@ -5,16 +6,22 @@ import {
   validateContactForm,
 } from "~/features/contact/contact-schema";
 import { contactPost, formFields, validEnquiry } from "../../tests/support/contact-posts";
-import { manualClock, recordingLogger, type ManualClock } from "../../tests/support/manual-clock";
-import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
+import {
+  manualClock,
+  recordingLogger,
+  recordingServerLog,
+  type ManualClock,
+} from "../../tests/support/manual-clock";
+import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from "../../tests/support/smtp-sink";
 import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
+import { leadLogger } from "../log";
 import { createLeadIntake } from "./lead-intake";
-import { createSmtpMailer, type LeadMailSettings, type Mailer } from "./lead-mail";
+import { createSmtpMailer, smtpReplyCode, type LeadMailSettings, type Mailer } from "./lead-mail";
 import { saveLead } from "./lead-store";
 import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
 
@@ -53,16 +60,16 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     await database.drop();
   });
 
-  async function sink(port?: number): Promise<SmtpSink> {
-    const started = await startSmtpSink(port);
+  async function sink(port?: number, options?: SmtpSinkOptions): Promise<SmtpSink> {
+    const started = await startSmtpSink(port, options);
     closing.push(() => started.close());
     return started;
   }
 
-  function worker(smtpUrl: string) {
+  function worker(smtpUrl: string, logger: Parameters<typeof createOutboxWorker>[0]["log"] = log) {
     const mailer: Mailer = createSmtpMailer(smtpUrl);
     closing.push(() => mailer.close());
-    return createOutboxWorker({ db, mailer, mail, log, now: clock });
+    return createOutboxWorker({ db, mailer, mail, log: logger, now: clock });
   }
 
   const outboxRows = () => db.selectFrom("outbox").selectAll().execute();
@@ -158,6 +165,54 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     expect(smtp.messages).toHaveLength(1);
   });
 
+  it("logs every attempt with the lead id, the attempt and the SMTP reply code, never an address or the visitor's text", async () => {
+    const { log: serverLog, lines } = recordingServerLog();
+    const lead = enquiry();
+    const leadId = await saveLead(db, lead, clock());
+
+    // First the relay refuses the message, then it takes it.
+    const refusing = await sink(undefined, { refuseWith: 554 });
+    const notifier = worker(refusing.url, leadLogger(serverLog));
+    expect(await notifier.tick()).toEqual({ sent: 0, failed: 1 });
+    await refusing.close();
+    const smtp = await sink(refusing.port);
+    clock.advance(retryDelayMs(1));
+    expect(await notifier.tick()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        component: "leads",
+        leadId,
+        attempt: 1,
+        smtpResponseCode: 554,
+      }),
+      expect.objectContaining({
+        level: "info",
+        component: "leads",
+        leadId,
+        attempt: 2,
+        smtpResponseCode: 250,
+        msg: `Lead notification for lead ${leadId} sent (attempt 2, SMTP 250).`,
+      }),
+    ]);
+    for (const line of lines) {
+      for (const visitorText of [lead.email, lead.name, lead.company, lead.phone!, lead.message]) {
+        expect(line).not.toContain(visitorText);
+      }
+      expect(line, "no e-mail address at all, ours included").not.toContain("@");
+    }
+  });
+
+  it("reads the reply code from the start of an SMTP reply", () => {
+    expect(smtpReplyCode("250 2.0.0 Ok: queued as 4F3A2")).toBe(250);
+    expect(smtpReplyCode("251 OK")).toBe(251);
+    expect(smtpReplyCode("OK")).toBeUndefined();
+    expect(smtpReplyCode(undefined)).toBeUndefined();
+  });
+
   it("backs off from 30 seconds, doubling up to an hour", () => {
     expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
@@ -182,12 +237,66 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     );
   });
 
+  it("sets Reply-To to the visitor's address, so answering the e-mail writes to them", async () => {
+    const smtp = await sink();
+    const lead = enquiry({ email: "ana.ruiz@northwind.example" });
+    await saveLead(db, lead, clock());
+    await worker(smtp.url).tick();
+
+    const parsed = await simpleParser(smtp.messages[0]!.raw);
+    expect(parsed.replyTo?.value).toEqual([{ address: "ana.ruiz@northwind.example", name: "" }]);
+    expect(parsed.headerLines.filter((line) => line.key === "reply-to")).toHaveLength(1);
+    // The sender stays the website's own address.
+    expect(parsed.from?.value).toEqual([
+      { address: "website@corvanta.example", name: "Corvanta Digital website" },
+    ]);
+  });
+
+  it("leaves Reply-To out when the stored address did not pass validation", async () => {
+    const smtp = await sink();
+    // Stored as a client that skipped the schema could store them.
+    const invalid = [
+      "ana@northwind.example\r\nBcc: everyone@victim.example",
+      "ana@northwind.example\nReply-To: mallory@evil.example",
+      "ana@northwind.example, mallory@evil.example",
+      "Ana <ana@northwind.example>",
+      " ana@northwind.example",
+      "not an address",
+    ];
+    for (const email of invalid) await saveLead(db, { ...enquiry(), email }, clock());
+    expect(await worker(smtp.url).tick()).toEqual({ sent: invalid.length, failed: 0 });
+
+    for (const message of smtp.messages) {
+      const parsed = await simpleParser(message.raw);
+      expect(parsed.replyTo, message.raw).toBeUndefined();
+      expect(parsed.headers.has("bcc")).toBe(false);
+      expect(message.recipients).toEqual(mail.to);
+    }
+  });
+
   it("through the form, a CR/LF in the name ends up as a space in the body", async () => {
     const smtp = await sink();
     await saveLead(db, enquiry({ name: "Mallory\r\nBcc: everyone@victim.example" }), clock());
     await worker(smtp.url).tick();
     expect(smtp.messages[0]!.text).toContain("Name:      Mallory Bcc: everyone@victim.example\n");
     expect(smtp.messages[0]!.headers.map(([name]) => name)).not.toContain("bcc");
+  });
+
+  it("shows text direction overrides in the body escaped, never as they are", async () => {
+    const smtp = await sink();
+    await saveLead(
+      db,
+      enquiry({
+        name: "Ana \u202Eordnas\u202C",
+        message: "Please open invoice\u2066 gpj.exe\u2069 today.",
+      }),
+      clock(),
+    );
+    await worker(smtp.url).tick();
+    const text = smtp.messages[0]!.text;
+    expect(text).toContain("Name:      Ana <U+202E>ordnas<U+202C>\n");
+    expect(text).toContain("Please open invoice<U+2066> gpj.exe<U+2069> today.");
+    expect(text).not.toMatch(/\p{Bidi_Control}/u);
   });
 
   it("sends each lead once when two server processes tick at the same moment", async () => {

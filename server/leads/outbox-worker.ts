@@ -1,4 +1,5 @@
-import type { AppDatabase } from "../db/database";
+import { retryWhileLocked } from "../db/bounded";
+import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import type { OutboxEntry } from "../db/schema";
 import {
   composeLeadNotification,
@@ -33,6 +34,13 @@ export function leadNotificationComposer(db: AppDatabase, mail: LeadMailSettings
       .executeTakeFirstOrThrow();
     return composeLeadNotification(lead, mail);
   };
+}
+
+/** The ids a log line about an outbox row carries: never an address or a visitor's text. */
+function rowIds(row: OutboxRow) {
+  return row.lead_id !== null
+    ? { leadId: row.lead_id }
+    : { registrationId: row.registration_id ?? undefined, kind: row.kind };
 }
 
 /** How the log names an outbox row: ids only. */
@@ -74,6 +82,12 @@ const MINUTE = 60_000;
 /** Wait before the next attempt: 30 s after the first failure, doubling, at most an hour. */
 export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * MINUTE);
+}
+
+/** The SMTP reply code nodemailer attaches to a refusal (550 ...), if the server gave one. */
+function smtpErrorCode(error: unknown): number | undefined {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" ? code : undefined;
 }
 
 export function createOutboxWorker({
@@ -118,13 +132,24 @@ export function createOutboxWorker({
       if (Number(claimed.numUpdatedRows) !== 1) continue; // another process has it
 
       try {
-        await mailer.send(await compose(row));
-        await db
-          .updateTable("outbox")
-          .set({ sent_at: now().toISOString(), last_error: null })
-          .where("id", "=", row.id)
-          .execute();
+        const delivery = await mailer.send(await compose(row));
+        // Sent: marking it must not fail for a moment's SQLite lock, or it would be sent again.
+        const sentAt = now().toISOString();
+        await retryWhileLocked(
+          () =>
+            db
+              .updateTable("outbox")
+              .set({ sent_at: sentAt, last_error: null })
+              .where("id", "=", row.id)
+              .execute(),
+          Date.now() + defaultDatabaseTimeoutMs,
+        );
         result.sent += 1;
+        // Ids and numbers only: never an address or the visitor's text.
+        log.info(
+          `${describeRow(row)} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,
+          { ...rowIds(row), attempt, smtpResponseCode: delivery.responseCode },
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const retryAt = new Date(now().getTime() + retryDelayMs(attempt));
@@ -136,6 +161,7 @@ export function createOutboxWorker({
         result.failed += 1;
         log.warn(
           `${describeRow(row)} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
+          { ...rowIds(row), attempt, smtpResponseCode: smtpErrorCode(error) },
         );
         // The mail server is most likely away for the others too: try again on a later tick.
         break;

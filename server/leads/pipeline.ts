@@ -1,9 +1,13 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
 import {
+  closeDatabase,
   describeDatabase,
   openDatabase,
   parseDatabaseUrl,
   pingDatabase,
   type AppDatabase,
+  type DatabaseLocation,
 } from "../db/database";
 import { loadAppSecret } from "../db/app-secrets";
 import type { ServerEnv } from "../env";
@@ -12,7 +16,8 @@ import { createRegistrationDesk, type RegistrationDesk } from "../registrations/
 import { registrationMailComposer } from "../registrations/registration-mail";
 import { loadFormTokenSecret } from "./form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
-import { createSmtpMailer, type LeadMailSettings } from "./lead-mail";
+import { createSmtpMailer, describeSmtpUrl, type LeadMailSettings, type Mailer } from "./lead-mail";
+import { createLeadSpool, createSpoolDrainer, type LeadSpool } from "./lead-spool";
 import { systemClock, type Clock, type Logger } from "./logger";
 import type { RateLimitRule } from "./rate-limit";
 import {
@@ -25,19 +30,23 @@ import {
 /**
  * The lead pipeline as the server runs it: the database (migrated), the intake
  * behind the contact form, the registration desk behind the events' pages,
- * and, when SMTP_URL is set, the outbox worker that sends both's e-mails.
+ * the spool for enquiries the database cannot take in time and the drainer
+ * that moves them in, and, when SMTP_URL is set, the outbox worker that sends
+ * both's e-mails.
  */
 export type LeadPipeline = {
   db: AppDatabase;
   intake: LeadIntake;
   registrations: RegistrationDesk;
   worker: OutboxWorker | undefined;
+  spool: LeadSpool | undefined;
   /** The database answers (GET /readyz). */
   ready: () => Promise<boolean>;
   /**
-   * Stops the worker, gives it up to `flushWithinMs` to send what is due (a
-   * lead taken during shutdown is notified now, not at the next start), and
-   * closes the database. Call after the HTTP server has stopped.
+   * Stops the drainer and the worker, gives the worker up to `flushWithinMs`
+   * to send what is due (a lead taken during shutdown is notified now, not at
+   * the next start), and closes the spool and the database. Call after the
+   * HTTP server has stopped.
    */
   close: (options?: { flushWithinMs?: number }) => Promise<void>;
 };
@@ -46,13 +55,36 @@ type PipelineEnv = Pick<
   ServerEnv,
   | "DATABASE_URL"
   | "SMTP_URL"
+  | "SMTP_CA_FILE"
+  | "SMTP_TLS_REJECT_UNAUTHORIZED"
   | "LEADS_NOTIFY_TO"
   | "LEADS_MAIL_FROM"
   | "FORM_TOKEN_SECRET"
   | "RATE_LIMIT_MAX"
   | "RATE_LIMIT_WINDOW_MINUTES"
   | "SITE_URL"
->;
+> &
+  Partial<Pick<ServerEnv, "DATABASE_TIMEOUT_MS" | "LEAD_SPOOL_FILE">>;
+
+/**
+ * While serving, a statement waits this long for a SQLite lock another
+ * connection holds (blocking the process, as better-sqlite3 waits in place);
+ * then the server retries on a timer (docs/decisions/056).
+ */
+const sqliteLockWaitMs = 5;
+
+/**
+ * The spool's file: LEAD_SPOOL_FILE ("off" for none), else beside the SQLite
+ * database, else under data/ with a name drawn from the PostgreSQL address,
+ * so two sites run from one folder never share one.
+ */
+export function spoolFileFor(location: DatabaseLocation, configured?: string): string | undefined {
+  if (configured === "off") return undefined;
+  if (configured) return path.resolve(configured);
+  if (location.kind === "sqlite") return `${location.file}-spool`;
+  const id = createHash("sha256").update(describeDatabase(location)).digest("hex").slice(0, 12);
+  return path.resolve("data", `lead-spool-${id}.db`);
+}
 
 /**
  * Every outbox row's e-mail: a lead's notification, or one of a registration's
@@ -84,6 +116,7 @@ export function composeOutboxMail(
  */
 export function createFormDesks({
   onMailQueued,
+  spool,
   ...shared
 }: {
   db: AppDatabase;
@@ -94,9 +127,13 @@ export function createFormDesks({
   now: Clock;
   /** Wakes the outbox worker once a post's e-mails are queued. */
   onMailQueued: () => void;
+  /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Where an enquiry goes when the database cannot take it (docs/decisions/055). */
+  spool?: LeadSpool;
 }): { intake: LeadIntake; registrations: RegistrationDesk } {
   return {
-    intake: createLeadIntake({ ...shared, onLeadSaved: onMailQueued }),
+    intake: createLeadIntake({ ...shared, spool, onLeadSaved: onMailQueued }),
     registrations: createRegistrationDesk({ ...shared, onMailQueued }),
   };
 }
@@ -106,7 +143,13 @@ export async function startLeadPipeline(
   { log, now = systemClock }: { log: Logger; now?: Clock },
 ): Promise<LeadPipeline> {
   const location = parseDatabaseUrl(env.DATABASE_URL);
-  const db = await openDatabase(location, { onError: log.error });
+  const timeoutMs = env.DATABASE_TIMEOUT_MS ?? 5_000;
+  log.info(`Opening the lead database: ${describeDatabase(location)}`);
+  const db = await openDatabase(location, {
+    onError: log.error,
+    timeoutMs,
+    lockWaitMs: sqliteLockWaitMs,
+  });
   log.info(`Leads are stored in ${describeDatabase(location)}`);
 
   const tokenSecret = await loadFormTokenSecret(db, env.FORM_TOKEN_SECRET);
@@ -114,10 +157,15 @@ export async function startLeadPipeline(
   const mail = { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO };
 
   let worker: OutboxWorker | undefined;
+  let mailer: Mailer | undefined;
   if (env.SMTP_URL) {
+    mailer = createSmtpMailer(env.SMTP_URL, {
+      caFile: env.SMTP_CA_FILE,
+      rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+    });
     worker = createOutboxWorker({
       db,
-      mailer: createSmtpMailer(env.SMTP_URL),
+      mailer,
       mail,
       compose: composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now),
       log,
@@ -125,6 +173,21 @@ export async function startLeadPipeline(
     });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
+    if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {
+      log.warn(
+        "SMTP_TLS_REJECT_UNAUTHORIZED is false: the mail server's certificate is not checked. Prefer SMTP_CA_FILE.",
+      );
+    }
+    // A wrong SMTP_URL shows at once, not at the first lead. The site starts
+    // either way: notifications wait in the outbox until the server answers.
+    const smtp = describeSmtpUrl(env.SMTP_URL);
+    void mailer.verify().then(
+      () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
+      (error: unknown) =>
+        log.warn(
+          `SMTP server ${smtp} could not be used (${error instanceof Error ? error.message : String(error)}): lead notifications wait in the outbox and are retried`,
+        ),
+    );
   } else {
     const { waiting } = await db
       .selectFrom("outbox")
@@ -136,6 +199,16 @@ export async function startLeadPipeline(
     );
   }
 
+  const spoolFile = spoolFileFor(location, env.LEAD_SPOOL_FILE);
+  const spool = spoolFile ? createLeadSpool(spoolFile, describeDatabase(location)) : undefined;
+  const drainer = spool
+    ? createSpoolDrainer({ db, spool, log, timeoutMs, onMoved: () => worker?.wake() })
+    : undefined;
+  if (spool) log.info(`Enquiries the database cannot take in time wait in ${spool.file}`);
+  else log.warn("LEAD_SPOOL_FILE=off: an enquiry the database cannot take is answered 503");
+  // Enquiries left from an outage before a restart move in now.
+  drainer?.start();
+
   const { intake, registrations } = createFormDesks({
     db,
     tokenSecret,
@@ -144,6 +217,8 @@ export async function startLeadPipeline(
     log,
     now,
     onMailQueued: () => worker?.wake(),
+    timeoutMs,
+    spool,
   });
 
   return {
@@ -151,8 +226,10 @@ export async function startLeadPipeline(
     intake,
     registrations,
     worker,
+    spool,
     ready: () => pingDatabase(db),
     async close({ flushWithinMs = 3_000 } = {}) {
+      await drainer?.stop();
       if (worker) {
         await worker.stop();
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -162,7 +239,9 @@ export async function startLeadPipeline(
         ]);
         clearTimeout(timer);
       }
-      await db.destroy();
+      mailer?.close();
+      spool?.close();
+      await closeDatabase(db);
     },
   };
 }

@@ -169,7 +169,11 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       await register(roundTable, registrationFormFields(trapped!, { website: "http://x.example" })),
     ).toMatchObject({ kind: "rejected" });
     expect(
-      await register(roundTable, registrationFormFields(tampered!.replace(/.$/, "x"))),
+      // The signature's last character changed (to one it is not already).
+      await register(
+        roundTable,
+        registrationFormFields(tampered!.slice(0, -1) + (tampered!.endsWith("x") ? "y" : "x")),
+      ),
     ).toMatchObject({ kind: "rejected" });
     expect(log.lines.filter((line) => line.startsWith("Event registration: rejected"))).toEqual([
       "Event registration: rejected a post from 203.0.113.20 (trap-filled)",
@@ -281,5 +285,44 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       ).toEqual({ kind: "registered", status: "confirmed" });
       expect((await rows()).map((r) => r.status)).toEqual(["cancelled", "confirmed"]);
     });
+  });
+  it("answers 'could not be saved' with the form as typed when the database is gone, storing nothing", async () => {
+    const [token] = humanTokens();
+    const registered = await register(roundTable, registrationFormFields(token!));
+    expect(registered).toMatchObject({ kind: "registered" });
+    const [row] = await rows();
+
+    // A handle whose database is gone: every query on it fails at once.
+    const gone = await database.open({ timeoutMs: 600, lockWaitMs: 5 });
+    await gone.destroy();
+    const goneDesk = createRegistrationDesk({
+      db: gone,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+      timeoutMs: 600,
+    });
+    const fields = registrationFormFields(goneDesk.issueToken(), {
+      email: "second@northwind.example",
+      "answer-dietary-needs": "No nuts",
+    });
+    clock.advance(20_000);
+    const outcome = await goneDesk.register(roundTable, registrationPost(fields));
+    expect(outcome).toMatchObject({
+      kind: "unavailable",
+      retryAfterSeconds: expect.any(Number),
+      values: { email: "second@northwind.example", "answer-dietary-needs": "No nuts" },
+    });
+    const cancelToken = signCancelToken(CANCEL_SECRET, row!.id);
+    expect(await goneDesk.cancel(roundTable, cancellationPost(cancelToken))).toEqual({
+      kind: "unavailable",
+    });
+    await expect(goneDesk.checkCancellation(roundTable, cancelToken)).rejects.toThrow();
+    await expect(goneDesk.seats(roundTable.slug)).rejects.toThrow();
+
+    // Nothing half-stored: the one registration from before, still confirmed.
+    expect((await rows()).map((r) => [r.email, r.status])).toEqual([[row!.email, "confirmed"]]);
   });
 });

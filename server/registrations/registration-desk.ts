@@ -4,11 +4,14 @@ import {
   type CancellationCheck,
   type CancellationOutcome,
   type RegistrationOutcome,
+  type RegistrationValues,
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
-import type { AppDatabase } from "../db/database";
+import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
+import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { createPostScreen, readFormData, type FormPost } from "../leads/form-post";
+import { unavailableRetryAfterSeconds } from "../leads/lead-intake";
 import { formTokenTiming } from "../leads/form-token";
 import { systemClock, type Clock, type Logger } from "../leads/logger";
 import type { RateLimitRule } from "../leads/rate-limit";
@@ -26,6 +29,13 @@ import {
  * load context). Registrations pass the same abuse rules as the contact form
  * (server/leads/form-post.ts: rate limit, trap, time token), then the shared
  * schema, then the store. Nothing about a post's content is logged.
+ *
+ * The database gets `timeoutMs` for a post's work, as the contact form's does
+ * (docs/decisions/056). A registration it cannot take in time is answered
+ * "could not be saved, send it again" with the form as typed (503): unlike an
+ * enquiry it is not spooled, since its seat can only be decided by the
+ * database, and one sent again is recognised as already registered if the
+ * first did commit late.
  */
 export type RegistrationDesk = {
   /** A fresh signed time token for a registration form rendered now. */
@@ -50,6 +60,8 @@ export type RegistrationDeskOptions = {
   tokenTiming?: { minAgeMs: number; maxAgeMs: number };
   /** Called after e-mails were queued: the server wakes the outbox worker. */
   onMailQueued?: () => void;
+  /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 export function createRegistrationDesk({
@@ -61,7 +73,9 @@ export function createRegistrationDesk({
   now = systemClock,
   tokenTiming = formTokenTiming,
   onMailQueued,
+  timeoutMs = defaultDatabaseTimeoutMs,
 }: RegistrationDeskOptions): RegistrationDesk {
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const screen = createPostScreen({
     db,
     formName: "Event registration",
@@ -75,15 +89,41 @@ export function createRegistrationDesk({
   });
 
   async function register(event: EventFacts, post: FormPost): Promise<RegistrationOutcome> {
-    const { formData, refusal } = await screen.screen(post);
+    const formData = await readFormData(post);
     const values = formData ? registrationValues(formData, event.questions) : {};
-    if (refusal) return { ...refusal, values };
+    try {
+      return await take(event, post, formData, values);
+    } catch (error) {
+      log.error(
+        `Event registration: ${event.slug}: a post from ${post.clientAddress} failed: ${reason(error)}`,
+      );
+      return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
+    }
+  }
+
+  async function take(
+    event: EventFacts,
+    post: FormPost,
+    formData: FormData | null,
+    values: RegistrationValues,
+  ): Promise<RegistrationOutcome> {
+    const deadline = Date.now() + timeoutMs;
+    const screened = await screen.screen(post, deadline, formData);
+    if (screened.refusal) return { ...screened.refusal, values };
     if (now().getTime() >= Date.parse(event.closesAt)) return { kind: "closed", values };
 
-    const result = validateRegistration(formData, event.questions);
+    const result = validateRegistration(screened.formData, event.questions);
     if (!result.success) return { kind: "invalid", errors: result.errors, values: result.values };
+    // The seat is decided by the database alone: without it, no registration.
+    if (!screened.databaseAnswers) {
+      throw new Error("the database did not answer in time to count the post");
+    }
 
-    const stored = await storeRegistration(db, event, result.registration, now());
+    const storing = retryWhileLocked(
+      () => storeRegistration(db, event, result.registration, now()),
+      deadline,
+    );
+    const stored = await withinDeadline(storing, deadline, "storing the registration");
     if (stored.kind === "duplicate") {
       log.info(`Event registration: ${event.slug}: an address already registered was sent again`);
       return { kind: "duplicate", values };
@@ -100,7 +140,13 @@ export function createRegistrationDesk({
     token: string | null,
   ): Promise<CancellationCheck> {
     const registrationId = verifyCancelToken(cancelSecret, token);
-    const registration = registrationId && (await findRegistration(db, registrationId));
+    const registration =
+      registrationId &&
+      (await boundedCall(
+        () => findRegistration(db, registrationId),
+        Date.now() + timeoutMs,
+        "reading the registration",
+      ));
     if (!registration || registration.event_slug !== event.slug) return { kind: "invalid" };
     return registration.status === "cancelled"
       ? { kind: "already-cancelled" }
@@ -118,7 +164,20 @@ export function createRegistrationDesk({
     }
     // Once the event has started there is no place left to give anyone.
     if (now().getTime() >= Date.parse(event.startsAt)) return { kind: "closed" };
-    const result = await cancelRegistration(db, event, registrationId, now());
+    let result: Awaited<ReturnType<typeof cancelRegistration>>;
+    try {
+      const deadline = Date.now() + timeoutMs;
+      result = await withinDeadline(
+        retryWhileLocked(() => cancelRegistration(db, event, registrationId, now()), deadline),
+        deadline,
+        "cancelling the registration",
+      );
+    } catch (error) {
+      log.error(
+        `Event registration: could not cancel registration ${registrationId} for ${event.slug}: ${reason(error)}`,
+      );
+      return { kind: "unavailable" };
+    }
     if (result.kind === "unknown") return { kind: "invalid" };
     if (result.kind === "cancelled") {
       log.info(
@@ -131,7 +190,8 @@ export function createRegistrationDesk({
 
   return {
     issueToken: screen.issueToken,
-    seats: (slug) => seatCounts(db, slug),
+    seats: (slug) =>
+      boundedCall(() => seatCounts(db, slug), Date.now() + timeoutMs, "counting seats"),
     register,
     checkCancellation,
     cancel,

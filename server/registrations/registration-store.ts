@@ -14,7 +14,7 @@ import type { Database, OutboxKind, Registration } from "../db/schema";
  * write lock. So the seat count a transaction reads cannot change under it,
  * and the seat is taken in the transaction that stores the registration and
  * queues its e-mails (the transactional outbox, docs/decisions/050).
- * See docs/decisions/033-event-registration.md.
+ * See docs/decisions/034-event-registration.md.
  */
 
 type Trx = Transaction<Database>;

@@ -1,4 +1,3 @@
-import { initialsOf } from "~/lib/initials";
 import { aboutCopy, team } from "./content-files";
 import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
@@ -16,7 +15,7 @@ test("About has the footer's three sections, each headed and named", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 });
 
-test("the leadership section lists every leader with an avatar and a named LinkedIn link", async ({
+test("the leadership section lists every leader with a portrait and a named LinkedIn link", async ({
   page,
 }) => {
   await gotoHydrated(page, "/about");
@@ -25,7 +24,12 @@ test("the leadership section lists every leader with an avatar and a named Linke
   for (const [index, person] of team.entries()) {
     const card = people.nth(index);
     await expect(card.getByRole("heading", { level: 3 })).toHaveText(person.name);
-    await expect(card.locator("[data-slot=initials-avatar]")).toHaveText(initialsOf(person.name));
+    const portrait = card.getByTestId("portrait");
+    await expect(portrait).toHaveAttribute("src", /^\/art\/portrait-[a-z-]+\.svg$/);
+    await expect(portrait).toHaveJSProperty("complete", true);
+    expect(
+      await portrait.evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0);
     const profile = card.getByRole("link");
     await expect(profile).toHaveAttribute("href", person.linkedin);
     await expect(profile).toHaveAccessibleName(new RegExp(`LinkedIn.*${person.name}`));

@@ -1,6 +1,7 @@
 import { postPath } from "~/config/paths";
 import { parsePosts } from "~/features/blog/post-collection";
 import { contentFiles } from "~/lib/content/content-files.server";
+import { team } from "~/features/company/team.server";
 import {
   expect,
   expectNoAxeViolations,
@@ -10,8 +11,8 @@ import {
 } from "./fixtures";
 
 // Expectations come from content/posts through the same schema the app uses.
-const published = parsePosts(contentFiles("content/posts"), { includeDrafts: false });
-const drafts = parsePosts(contentFiles("content/posts"), { includeDrafts: true }).filter(
+const published = parsePosts(contentFiles("content/posts"), { includeDrafts: false, team });
+const drafts = parsePosts(contentFiles("content/posts"), { includeDrafts: true, team }).filter(
   (post) => post.draft,
 );
 

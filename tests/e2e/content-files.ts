@@ -7,5 +7,6 @@ export { aboutPage as aboutCopy } from "~/features/company/about-page.server";
 export { homePage as homeCopy } from "~/features/company/home-page.server";
 export { team } from "~/features/company/team.server";
 export { portfolioPage as portfolioCopy } from "~/features/portfolio/portfolio-page.server";
-export { products } from "~/features/portfolio/products.server";
+export { productIndustries, products } from "~/features/portfolio/products.server";
 export { testimonials } from "~/features/portfolio/testimonials.server";
+export { figures } from "~/features/company/figures.server";

@@ -116,7 +116,9 @@ export function footer(page: Page) {
  * free port, with options a test chooses (a limit, an https origin, a
  * readiness check). The real server process is tested in server-process.spec.ts.
  */
-export async function startBuiltApp(options: Omit<AppOptions, "build" | "clientDir"> = {}) {
+export async function startBuiltApp(
+  options: Omit<AppOptions, "build" | "clientDir" | "viteMiddleware"> = {},
+) {
   const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
   const build = (await import(buildUrl)) as ServerBuild;
   const app = createApp({ build, clientDir: path.resolve("build/client"), ...options });

@@ -1,5 +1,5 @@
 import { industries } from "~/config/navigation";
-import { homeCopy, products, testimonials } from "./content-files";
+import { figures, homeCopy, products, testimonials } from "./content-files";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 test("the hero offers a project start and the portfolio", async ({ page }) => {
@@ -44,7 +44,7 @@ test("industries served are the footer's five", async ({ page }) => {
   ]);
 });
 
-test("a selected product opens its case study on the portfolio", async ({ page }) => {
+test("a selected product opens its case study page", async ({ page }) => {
   await gotoHydrated(page, "/");
   const slugs = homeCopy.selectedWork.products;
   const cards = page.locator("#selected-work article");
@@ -54,8 +54,8 @@ test("a selected product opens its case study on the portfolio", async ({ page }
     .nth(1)
     .getByRole("link", { name: new RegExp(product.name) })
     .click();
-  await expect(page).toHaveURL(`/portfolio#${product.slug}`);
-  await expect(page.locator(`article[id="${product.slug}"] details`)).toHaveAttribute("open", "");
+  await expect(page).toHaveURL(`/portfolio/${product.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
 });
 
 test("three testimonials, each linking to its product's case study", async ({ page }) => {
@@ -65,15 +65,40 @@ test("three testimonials, each linking to its product's case study", async ({ pa
   for (const [index, testimonial] of testimonials.slice(0, 3).entries()) {
     await expect(quotes.nth(index).getByRole("link")).toHaveAttribute(
       "href",
-      `/portfolio#${testimonial.product}`,
+      `/portfolio/${testimonial.product}`,
     );
   }
 });
 
-test("Home and About show the same figures", async ({ page }) => {
+test("Home and About show their own figures, each linking to its case study", async ({ page }) => {
+  const seen: string[] = [];
+  for (const [path, list] of [
+    ["/", figures.home],
+    ["/about", figures.about],
+  ] as const) {
+    await gotoHydrated(page, path);
+    const band = page.getByTestId("figure-stats");
+    seen.push(await band.innerText());
+    const links = band.getByRole("link");
+    await expect(links).toHaveCount(list.length);
+    for (const [index, entry] of list.entries()) {
+      await expect(links.nth(index)).toHaveAttribute("href", `/portfolio/${entry.product}`);
+    }
+  }
+  expect(seen[0]).not.toBe(seen[1]);
+});
+
+test("the client wordmarks under the hero name every client and link to its case", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/");
-  const onHome = await page.getByTestId("figure-stats").innerText();
-  await gotoHydrated(page, "/about");
-  expect(await page.getByTestId("figure-stats").innerText()).toBe(onHome);
-  expect(onHome).toContain(String(new Date().getFullYear() - 2014));
+  const logos = page.locator("[aria-labelledby=clients-heading] li");
+  await expect(logos).toHaveCount(products.length);
+  for (const [index, product] of products.entries()) {
+    const link = logos.nth(index).getByRole("link", { name: product.client.name, exact: true });
+    await expect(link).toHaveAttribute("href", `/portfolio/${product.slug}`);
+    const image = link.locator("img");
+    await expect(image).toHaveAttribute("width", /\d+/);
+    await expect(image).toHaveJSProperty("complete", true);
+  }
 });

@@ -99,6 +99,8 @@ test("every public page has one title, one h1, a description, a canonical URL, a
   page,
   request,
 }) => {
+  // Every page of the sitemap, case studies included, on a shared machine.
+  test.setTimeout(120_000);
   const titles = new Set<string>();
   for (const pagePath of await sitemapPaths(request)) {
     await page.goto(pagePath);
@@ -191,6 +193,8 @@ test("no page links to a URL that answers 404, except the footer's /services kep
   page,
   request,
 }) => {
+  // Every page of the sitemap, case studies included, on a shared machine.
+  test.setTimeout(120_000);
   const checked = new Map<string, number>();
   const htmlOf = new Map<string, string>();
   const broken: string[] = [];

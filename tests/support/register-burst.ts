@@ -14,7 +14,14 @@ if (!url || !factsJson || !count || !prefix || !startAt) {
   throw new Error("usage: register-burst.ts URL FACTS_JSON COUNT PREFIX START_MS");
 }
 const facts = JSON.parse(factsJson) as EventFacts;
-const db = await openDatabase(parseDatabaseUrl(url), { migrate: false });
+// The seat invariant is under test here, not the server's 5 s bound: on a
+// loaded machine fifty queued transactions may wait longer than that for the
+// event's lock, so this process waits as long as the test allows.
+const db = await openDatabase(parseDatabaseUrl(url), {
+  migrate: false,
+  timeoutMs: 60_000,
+  lockWaitMs: 60_000,
+});
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
 try {
   const results = await Promise.all(

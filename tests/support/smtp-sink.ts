@@ -1,11 +1,17 @@
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /**
  * A real SMTP server (the smtp-server package) on localhost that keeps every
  * message it receives, for the tests of the lead notification. It speaks plain
- * SMTP without STARTTLS or authentication, like a local relay.
+ * SMTP without STARTTLS or authentication, like a local relay; with `tls` it
+ * speaks TLS (from the first byte, or after STARTTLS) with the self-signed
+ * certificate in tests/fixtures/tls, like an internal relay.
  */
+export const relayCertificateFile = "tests/fixtures/tls/relay.crt";
+const relayKeyFile = "tests/fixtures/tls/relay.key";
+
 export type ReceivedMail = {
   /** The envelope recipients (RCPT TO), which decide who actually gets the message. */
   recipients: string[];
@@ -30,17 +36,35 @@ export type SmtpSink = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export type SmtpSinkOptions = {
+  /** Refuse every message's data with this reply code (e.g. 554), as a relay that rejects it would. */
+  refuseWith?: number;
+  /** "implicit": TLS from the first byte (smtps://); "starttls": plain, upgraded by STARTTLS. */
+  tls?: "implicit" | "starttls";
+};
+
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    disabledCommands: options.tls === "starttls" ? ["AUTH"] : ["STARTTLS", "AUTH"],
+    secure: options.tls === "implicit",
+    ...(options.tls
+      ? { key: readFileSync(relayKeyFile), cert: readFileSync(relayCertificateFile) }
+      : {}),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (options.refuseWith) {
+          const refusal = Object.assign(new Error("Message refused by the test relay"), {
+            responseCode: options.refuseWith,
+          });
+          callback(refusal);
+          return;
+        }
         messages.push(
           parseMail(
             Buffer.concat(chunks).toString("utf8"),
@@ -61,7 +85,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   });
   const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${bound}`,
+    url: `${options.tls === "implicit" ? "smtps" : "smtp"}://127.0.0.1:${bound}`,
     port: bound,
     messages,
     waitFor: (count) =>

@@ -23,21 +23,34 @@ export type TestDatabase = {
   /** A DATABASE_URL for a server process or the leads command. */
   url: string;
   /**
-   * Opens (and migrates, unless `migrate: false`) a Kysely instance on it;
-   * `drop` closes every one it opened.
+   * Opens (and migrates, unless `migrate: false`) a Kysely instance on it,
+   * with the server's timeouts when given; `drop` closes every one it opened.
    */
-  open: (options?: { migrate?: boolean }) => Promise<AppDatabase>;
+  open: (options?: {
+    migrate?: boolean;
+    timeoutMs?: number;
+    lockWaitMs?: number;
+  }) => Promise<AppDatabase>;
   drop: () => Promise<void>;
 };
 
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   const opened: AppDatabase[] = [];
-  const open = async ({ migrate = true }: { migrate?: boolean } = {}) => {
-    const db = await openDatabase(parseDatabaseUrl(url), { migrate, onError: () => undefined });
+  const open = async ({
+    migrate = true,
+    ...timeouts
+  }: { migrate?: boolean; timeoutMs?: number; lockWaitMs?: number } = {}) => {
+    const db = await openDatabase(parseDatabaseUrl(url), {
+      migrate,
+      onError: () => undefined,
+      ...timeouts,
+    });
     opened.push(db);
     return db;
   };
-  const closeAll = () => Promise.all(opened.splice(0).map((db) => db.destroy()));
+  // A test may have closed one itself already.
+  const closeAll = () =>
+    Promise.all(opened.splice(0).map((db) => db.destroy().catch(() => undefined)));
 
   let url: string;
   if (kind === "sqlite") {

@@ -87,15 +87,16 @@ export function SiteEmailLink() {
 
 /**
  * What the abuse rules' refusals say (docs/decisions/051): the form expired,
- * the network sent too many posts, or the post was turned away.
+ * the network sent too many posts, or the post was turned away; and a post
+ * the database could not take (docs/decisions/055).
  */
 export function RefusalNotice({
   refusal,
   copy,
 }: {
   refusal: FormRefusal;
-  /** "send your enquiry again"; "several enquiries". */
-  copy: { sendAgain: string; several: string };
+  /** "send your enquiry again"; "several enquiries"; "enquiry". */
+  copy: { sendAgain: string; several: string; post: string };
 }) {
   switch (refusal.kind) {
     case "expired":
@@ -115,6 +116,14 @@ export function RefusalNotice({
         </FormNotice>
       );
     }
+    case "unavailable":
+      return (
+        <FormNotice>
+          We could not save your {copy.post} just now, so it has not reached us yet. Everything you
+          typed is still in the form below: please send it again in a few minutes, or write to us at{" "}
+          <SiteEmailLink />.
+        </FormNotice>
+      );
     default:
       return (
         <FormNotice>

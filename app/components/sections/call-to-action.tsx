@@ -8,14 +8,21 @@ import { sectionTones } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 import { paths } from "~/config/paths";
 
+/** The closing band's words, as content/pages/*.yaml give them (`cta`); each has a default. */
+export type CallToActionCopy = { title?: ReactNode; lead?: string; action?: string };
+
+const defaultCopy = {
+  title: "Have a product to build or a platform to fix?",
+  lead: "Tell us where you are and where you need to be. A senior engineer replies within one business day.",
+  action: "Start a project",
+};
+
 type CallToActionProps = SectionProps & {
   /** The band around the ink card: white, or muted after a white section. */
   tone?: "white" | "muted";
-  title?: ReactNode;
-  lead?: string;
+  copy?: CallToActionCopy;
   /** Where the button goes; the contact page unless a page pre-selects something. */
   href?: string;
-  label?: string;
 };
 
 /** The closing invitation to get in touch that ends every page. */
@@ -23,11 +30,12 @@ export function CallToAction({
   id,
   className,
   tone = "white",
-  title = "Have a product to build or a platform to fix?",
-  lead = "Tell us where you are and where you need to be. A senior engineer replies within one business day.",
+  copy = {},
   href = paths.contact,
-  label = "Start a project",
 }: CallToActionProps) {
+  const title = copy.title ?? defaultCopy.title;
+  const lead = copy.lead ?? defaultCopy.lead;
+  const label = copy.action ?? defaultCopy.action;
   return (
     <section id={id} className={cn(sectionTones[tone], "py-16 md:py-24", className)}>
       <Container>

@@ -1,17 +1,19 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Container } from "~/components/ui/container";
+import type { SectionHeadingCopy } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
-type PageHeroProps = SectionProps & {
-  eyebrow?: string;
-  title: string;
-  lead: ReactNode;
+/** A hero's copy: a section heading whose lead is required. */
+export type HeroHeadingCopy = SectionHeadingCopy & { lead: ReactNode };
+
+type HeroCopyProps = {
+  heading: HeroHeadingCopy;
   actions?: ReactNode;
 };
 
 /** The ink band that opens every page: eyebrow, the page's one h1, a lead, actions. */
-export function PageHero({ id, className, eyebrow, title, lead, actions }: PageHeroProps) {
+export function PageHero({ id, className, heading, actions }: SectionProps & HeroCopyProps) {
   return (
     <section
       id={id}
@@ -20,7 +22,7 @@ export function PageHero({ id, className, eyebrow, title, lead, actions }: PageH
       <HeroBackdrop />
       <Container className="py-16 sm:py-20 md:py-28">
         <div className="max-w-3xl">
-          <HeroCopy eyebrow={eyebrow} title={title} lead={lead} actions={actions} />
+          <HeroCopy heading={heading} actions={actions} />
         </div>
       </Container>
     </section>
@@ -31,17 +33,7 @@ export function PageHero({ id, className, eyebrow, title, lead, actions }: PageH
  * The words of a hero on the ink band: eyebrow, the page's one h1, the lead and
  * its actions (full width on phones). Every hero uses it, so they read alike.
  */
-export function HeroCopy({
-  eyebrow,
-  title,
-  lead,
-  actions,
-}: {
-  eyebrow?: string;
-  title: ReactNode;
-  lead: ReactNode;
-  actions?: ReactNode;
-}) {
+export function HeroCopy({ heading: { eyebrow, title, lead }, actions }: HeroCopyProps) {
   return (
     <>
       {eyebrow && (

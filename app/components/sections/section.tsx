@@ -42,12 +42,20 @@ export function SectionBand({
   );
 }
 
-type SectionHeadingProps = {
-  /** The heading's id, for the band's aria-labelledby. */
-  id?: string;
+/**
+ * The copy that opens a section: an optional eyebrow, the heading and an
+ * optional lead. A page's content passes its `sectionCopy` object as it is.
+ */
+export type SectionHeadingCopy = {
   eyebrow?: string;
   title: ReactNode;
   lead?: ReactNode;
+};
+
+type SectionHeadingProps = {
+  /** The heading's id, for the band's aria-labelledby. */
+  id?: string;
+  heading: SectionHeadingCopy;
   align?: "start" | "center";
   /** On an ink band the heading turns white. */
   inverse?: boolean;
@@ -60,9 +68,7 @@ type SectionHeadingProps = {
 /** The eyebrow, heading and lead that open a section. */
 export function SectionHeading({
   id,
-  eyebrow,
-  title,
-  lead,
+  heading: { eyebrow, title, lead },
   align = "start",
   inverse = false,
   as: Heading = "h2",

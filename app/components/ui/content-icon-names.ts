@@ -1,7 +1,7 @@
 /**
  * The lucide icons a content file may name (offerings of the service pages).
  * A file naming any other icon fails validation; the component that draws them
- * (app/content/content-icons.server.tsx, for the sprite) must map every name here, which the
+ * (app/site/art/content-icons.server.tsx, for the sprite) must map every name here, which the
  * type checker enforces. To allow a new icon, add its lucide name here and
  * its component there.
  */

@@ -1,6 +1,6 @@
 /**
  * The lucide icons the pages use, by lucide's kebab-case name. They are drawn
- * from one SVG sprite (app/components/art/icon-sprite.server.tsx maps each
+ * from one SVG sprite (app/site/art/icon-sprite.server.tsx maps each
  * name to its lucide component, which the type checker holds to this list).
  * To use another icon, add its name here and its component there.
  */

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { readingMinutes } from "~/features/blog/reading-time";
+import { countWords, readingMinutes } from "~/features/blog/reading-time";
 import {
   assertUniqueBy,
+  type ContentProblem,
   type MarkdownEntry,
   type RawFiles,
   loadCollection,
@@ -13,7 +14,7 @@ import type { PostSummary } from "~/features/blog/post-view";
  * The blog's posts (content/posts/<slug>.md): the frontmatter schema and the
  * rules every reader of the collection shares. Two readers use it: the app
  * (posts.server.ts, files bundled by Vite) and the prerender list
- * (app/config/prerender.ts, files read from disk), so both agree on which
+ * (app/site/pages.server.ts, files read from disk), so both agree on which
  * posts exist and which are drafts.
  */
 export const postFrontmatterSchema = z
@@ -36,23 +37,69 @@ export const postFrontmatterSchema = z
 export type PostFrontmatter = z.output<typeof postFrontmatterSchema>;
 export type PostEntry = MarkdownEntry<PostFrontmatter>;
 
-export const postsDirectory = "content/posts";
+/** A published post has at least this many words of prose (code blocks aside); a draft may have fewer. */
+export const minimumPublishedWords = 600;
+
+/** Who may sign a post: the leaders of content/team, each with the role given there. */
+export type PostAuthors = readonly { name: string; role: string; sourcePath: string }[];
+
+export type ParsePostsOptions = {
+  includeDrafts: boolean;
+  /** content/team, read by the same reader as the posts. */
+  team: PostAuthors;
+};
+
+/**
+ * The rules a post must meet beyond its frontmatter schema, checked wherever
+ * posts are loaded (dev, the build, the server, the tests), drafts included
+ * unless said otherwise.
+ */
+export function postProblems(entry: PostEntry, team: PostAuthors): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  // The author is written in the post and again in content/team: they must agree,
+  // so a renamed or departed leader is caught.
+  const leader = team.find((member) => member.name === entry.author.name);
+  if (!leader) {
+    problems.push({
+      path: ["author", "name"],
+      message: `must be the name of a leader in content/team (${team.map((member) => member.name).join(", ")}), got "${entry.author.name}"`,
+    });
+  } else if (leader.role !== entry.author.role) {
+    problems.push({
+      path: ["author", "role"],
+      message: `must be "${leader.role}", ${leader.name}'s role in ${leader.sourcePath}, got "${entry.author.role}"`,
+    });
+  }
+  const words = countWords(entry.body);
+  if (!entry.draft && words < minimumPublishedWords) {
+    problems.push({
+      path: ["body"],
+      message: `has ${words} words of prose; a published post needs at least ${minimumPublishedWords} (mark it draft: true until then)`,
+    });
+  }
+  return problems;
+}
 
 /**
  * Validates every post file, newest first. Drafts are left out unless asked
- * for. Throws a ContentError naming the file for any invalid post.
+ * for. Throws a ContentError naming the file, line and field for any invalid
+ * post.
  */
-export function parsePosts(files: RawFiles, options: { includeDrafts: boolean }): PostEntry[] {
+export function parsePosts(
+  files: RawFiles,
+  { includeDrafts, team }: ParsePostsOptions,
+): PostEntry[] {
   // One slug per file name also makes slugs unique within the folder.
   const entries = loadCollection({
     files,
     schema: postFrontmatterSchema,
     format: "markdown",
     nameField: "slug",
+    check: (entry) => postProblems(entry, team),
   });
   // Titles become page titles, which must be unique across the site.
   assertUniqueBy(entries, (entry) => entry.title, "title");
-  return entries.filter((entry) => options.includeDrafts || !entry.draft).sort(newestFirst);
+  return entries.filter((entry) => includeDrafts || !entry.draft).sort(newestFirst);
 }
 
 export function summarisePost(entry: PostEntry): PostSummary {

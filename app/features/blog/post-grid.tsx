@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
 import type { PostSummary } from "~/features/blog/post-view";
 import { PostCard } from "~/features/blog/post-card";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type PostGridProps = SectionProps & {
   posts: readonly PostSummary[];
-  title: ReactNode;
-  eyebrow?: string;
-  lead?: ReactNode;
+  heading: SectionHeadingCopy;
   tone?: SectionTone;
   /** A link beside the heading, e.g. "All posts" on the home page. */
   action?: ReactNode;
@@ -18,21 +21,12 @@ type PostGridProps = SectionProps & {
  * A band of post cards under a heading: the blog's earlier posts, a post's
  * related reading, the home page's latest three.
  */
-export function PostGrid({
-  id,
-  className,
-  posts,
-  title,
-  eyebrow,
-  lead,
-  tone = "white",
-  action,
-}: PostGridProps) {
+export function PostGrid({ id, className, posts, heading, tone = "white", action }: PostGridProps) {
   if (posts.length === 0) return null;
   const headingId = `${id ?? "posts"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <SectionHeading id={headingId} heading={heading} actions={action} />
       <ul className="mt-10 grid gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="flex">

@@ -1,4 +1,4 @@
-import { renderMarkdown, type OutlineItem, type RenderedMarkdown } from "~/lib/markdown.server";
+import type { OutlineItem, RenderedMarkdown } from "~/lib/markdown.server";
 import { ContentError } from "~/lib/content/collection";
 import {
   parsePosts,
@@ -8,6 +8,7 @@ import {
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { contentFiles } from "~/lib/content/content-files.server";
+import { team } from "~/features/company/team.server";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -15,6 +16,9 @@ import { contentFiles } from "~/lib/content/content-files.server";
  * asked for and kept, so a post is rendered once, never per request, and the
  * server's start does not grow with the number of posts. The build renders
  * every published post while it prerenders them, so a broken body fails it.
+ * The Markdown pipeline (unified, highlight.js: about 20 MB) is imported on the
+ * first render, so the running server, whose post pages are prerendered and
+ * whose home page needs only summaries, never loads it (docs/decisions/062).
  */
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
@@ -25,13 +29,14 @@ const files = contentFiles("content/posts");
 // Outside Vite (the page list, scripts, browser tests) the posts are the published ones.
 const includeDrafts = import.meta.env?.DEV === true;
 
-const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts });
+const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
 const summaries: readonly PostSummary[] = entries.map(summarisePost);
 const renderedBodies = new Map<string, RenderedMarkdown>();
 
-function renderedBody(entry: PostEntry): RenderedMarkdown {
+async function renderedBody(entry: PostEntry): Promise<RenderedMarkdown> {
   let rendered = renderedBodies.get(entry.slug);
   if (!rendered) {
+    const { renderMarkdown } = await import("~/lib/markdown.server");
     try {
       rendered = renderMarkdown(entry.body);
     } catch (error) {
@@ -52,11 +57,11 @@ export function latestPostSummaries(count = 3): PostSummary[] {
   return summaries.slice(0, count);
 }
 
-export function findPost(slug: string): Post | undefined {
+export async function findPost(slug: string): Promise<Post | undefined> {
   const index = entries.findIndex((entry) => entry.slug === slug);
   const entry = entries[index];
   const summary = summaries[index];
-  return entry && summary ? { ...summary, ...renderedBody(entry) } : undefined;
+  return entry && summary ? { ...summary, ...(await renderedBody(entry)) } : undefined;
 }
 
 export function relatedPostSummaries(post: PostSummary, count = 3): PostSummary[] {

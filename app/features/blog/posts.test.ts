@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { countWords } from "~/features/blog/reading-time";
 import { ContentError } from "~/lib/content/collection";
-import { parsePosts, relatedTo } from "~/features/blog/post-collection";
 import { contentFiles } from "~/lib/content/content-files.server";
+import {
+  minimumPublishedWords,
+  parsePosts,
+  relatedTo,
+  type PostAuthors,
+} from "~/features/blog/post-collection";
 import { findPost, listPostSummaries } from "~/features/blog/posts.server";
-import { team } from "~/features/company/team.server";
+import { team as leaders } from "~/features/company/team.server";
 
-const readAllPosts = () => parsePosts(contentFiles("content/posts"), { includeDrafts: true });
+const readAllPosts = () =>
+  parsePosts(contentFiles("content/posts"), { includeDrafts: true, team: leaders });
 const readPublishedPosts = () =>
-  parsePosts(contentFiles("content/posts"), { includeDrafts: false });
+  parsePosts(contentFiles("content/posts"), { includeDrafts: false, team: leaders });
 
-const post = (slug: string, frontmatter: string) => ({
-  [`/content/posts/${slug}.md`]: `---\n${frontmatter}\n---\n\nThe body.\n`,
+/** A body long enough to be published: prose words, nothing else. */
+const longBody = `${"Plain words of prose for a post. ".repeat(Math.ceil(minimumPublishedWords / 6))}\n`;
+
+const post = (slug: string, frontmatter: string, body = longBody) => ({
+  [`/content/posts/${slug}.md`]: `---\n${frontmatter}\n---\n\n${body}`,
 });
 
 const validFrontmatter = (slug: string, date: string, extra = "") =>
@@ -25,22 +33,54 @@ const validFrontmatter = (slug: string, date: string, extra = "") =>
     extra,
   ].join("\n");
 
+const team: PostAuthors = [
+  { name: "Maya Okafor", role: "CEO & Co-founder", sourcePath: "content/team/maya-okafor.yaml" },
+  { name: "Daniel Reyes", role: "CTO & Co-founder", sourcePath: "content/team/daniel-reyes.yaml" },
+];
+
 describe("posts collection", () => {
-  // A post's author is written in its frontmatter and again in content/team:
-  // this keeps the two in step, so a renamed or departed leader is caught.
-  it("credits every post, drafts included, to a leader of content/team with that role", () => {
-    const leaders = new Map(team.map((person) => [person.name, person.role]));
-    for (const entry of readAllPosts()) {
-      expect(leaders.get(entry.author.name), entry.sourcePath).toBe(entry.author.role);
-    }
+  it("publishes at least six posts; the loader has checked their authors and length", () => {
+    // readPublishedPosts throws if any post breaks a rule: see the tests below.
+    expect(readPublishedPosts().length).toBeGreaterThanOrEqual(6);
+    expect(readAllPosts().length).toBeGreaterThanOrEqual(readPublishedPosts().length);
   });
 
-  it("gives every published post at least 600 words of prose", () => {
-    const published = readPublishedPosts();
-    expect(published.length).toBeGreaterThanOrEqual(6);
-    for (const entry of published) {
-      expect(countWords(entry.body), entry.sourcePath).toBeGreaterThanOrEqual(600);
-    }
+  it("rejects an author who is not a leader of content/team, naming the file, line and field", () => {
+    const files = post(
+      "unknown-author",
+      validFrontmatter("unknown-author", "2026-05-01").replace("Maya Okafor", "Maya Okafur"),
+    );
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(ContentError);
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      'Invalid content in content/posts/unknown-author.md:\n  - line 5, author.name: must be the name of a leader in content/team (Maya Okafor, Daniel Reyes), got "Maya Okafur"',
+    );
+  });
+
+  it("rejects an author whose role differs from content/team, drafts included", () => {
+    const files = post(
+      "wrong-role",
+      validFrontmatter("wrong-role", "2026-05-01", "draft: true").replace(
+        "role: CEO & Co-founder",
+        "role: Chief Executive",
+      ),
+    );
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      '  - line 5, author.role: must be "CEO & Co-founder", Maya Okafor\'s role in content/team/maya-okafor.yaml, got "Chief Executive"',
+    );
+    // Left out of production, but still checked: the draft is previewed in development.
+    expect(() => parsePosts(files, { includeDrafts: false, team })).toThrow(ContentError);
+  });
+
+  it(`rejects a published post under ${minimumPublishedWords} words at its body's line; a draft may be shorter`, () => {
+    const short = "Only a few words so far.\n";
+    const published = post("short", validFrontmatter("short", "2026-05-01"), short);
+    expect(() => parsePosts(published, { includeDrafts: false, team })).toThrow(
+      `Invalid content in content/posts/short.md:\n  - line 11, body: has 6 words of prose; a published post needs at least ${minimumPublishedWords} (mark it draft: true until then)`,
+    );
+    const draft = post("short", validFrontmatter("short", "2026-05-01", "draft: true"), short);
+    expect(parsePosts(draft, { includeDrafts: true, team }).map((entry) => entry.slug)).toEqual([
+      "short",
+    ]);
   });
 
   it("loads every file, drafts included outside production, newest first", () => {
@@ -51,14 +91,14 @@ describe("posts collection", () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it("renders each post once, with its sections in the outline", () => {
+  it("renders each post once, with its sections in the outline", async () => {
     for (const { slug } of listPostSummaries()) {
-      const post = findPost(slug)!;
+      const post = (await findPost(slug))!;
       expect(post.html, slug).toContain("<h2 id=");
       expect(post.outline.length, slug).toBeGreaterThan(0);
-      expect(findPost(slug)!.html, slug).toBe(post.html);
+      expect((await findPost(slug))!.html, slug).toBe(post.html);
     }
-    expect(findPost("no-such-post")).toBeUndefined();
+    expect(await findPost("no-such-post")).toBeUndefined();
   });
 
   it("leaves drafts out unless they are asked for", () => {
@@ -66,10 +106,10 @@ describe("posts collection", () => {
       ...post("published", validFrontmatter("published", "2026-05-01")),
       ...post("unfinished", validFrontmatter("unfinished", "2026-06-01", "draft: true")),
     };
-    expect(parsePosts(files, { includeDrafts: false }).map((entry) => entry.slug)).toEqual([
+    expect(parsePosts(files, { includeDrafts: false, team }).map((entry) => entry.slug)).toEqual([
       "published",
     ]);
-    expect(parsePosts(files, { includeDrafts: true }).map((entry) => entry.slug)).toEqual([
+    expect(parsePosts(files, { includeDrafts: true, team }).map((entry) => entry.slug)).toEqual([
       "unfinished",
       "published",
     ]);
@@ -77,8 +117,8 @@ describe("posts collection", () => {
 
   it("rejects a slug that differs from the file name, naming the file", () => {
     const files = post("file-name", validFrontmatter("other-slug", "2026-05-01"));
-    expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
-      "Invalid content in content/posts/file-name.md:\n  - slug: must equal the file name (file-name), got other-slug",
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      "Invalid content in content/posts/file-name.md:\n  - line 3, slug: must equal the file name (file-name), got other-slug",
     );
   });
 
@@ -87,7 +127,7 @@ describe("posts collection", () => {
       ...post("first", validFrontmatter("first", "2026-05-01").replace("Post first", "Same")),
       ...post("second", validFrontmatter("second", "2026-05-02").replace("Post second", "Same")),
     };
-    expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
       'content/posts/second.md: title "Same" is already used by content/posts/first.md.',
     );
   });
@@ -100,9 +140,9 @@ describe("posts collection", () => {
         "excerpt: Too short.",
       ),
     );
-    expect(() => parsePosts(files, { includeDrafts: true })).toThrow(ContentError);
-    expect(() => parsePosts(files, { includeDrafts: true })).toThrow(
-      /content\/posts\/bad\.md:[\s\S]*- excerpt:[\s\S]*- services\.0: must be a service id/,
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(ContentError);
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      /content\/posts\/bad\.md:\n {2}- line 7, excerpt:[\s\S]*\n {2}- line 8, services item 1 \("quantum"\): must be a service id/,
     );
   });
 });

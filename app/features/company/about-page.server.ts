@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import {
   callToActionCopy,
@@ -8,7 +7,7 @@ import {
   metaCopy,
   sectionCopy,
 } from "~/lib/content/page-copy";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 
 /** The four commitments of the #csr section ("Commitment to Society"). */
 export const commitmentIds = [
@@ -63,8 +62,4 @@ export const aboutPageSchema = z
 
 export type AboutPage = z.output<typeof aboutPageSchema>;
 
-export const aboutPage: AboutPage = loadYamlFile(
-  "content/pages/about.yaml",
-  contentFile("content/pages/about.yaml"),
-  aboutPageSchema,
-);
+export const aboutPage: AboutPage = loadContentFile("content/pages/about.yaml", aboutPageSchema);

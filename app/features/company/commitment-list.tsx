@@ -1,7 +1,12 @@
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 import type { AboutPage } from "~/features/company/about-page.server";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type Commitment = AboutPage["csr"]["commitments"][number];
@@ -14,9 +19,7 @@ const iconByCommitment: Record<Commitment["id"], IconName> = {
 };
 
 type CommitmentListProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   commitments: readonly Commitment[];
   tone?: SectionTone;
 };
@@ -25,16 +28,14 @@ type CommitmentListProps = SectionProps & {
 export function CommitmentList({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   commitments,
   tone = "muted",
 }: CommitmentListProps) {
   const headingId = `${id ?? "commitments"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <ul className="mt-12 grid gap-5 md:grid-cols-2 lg:gap-6">
         {commitments.map((commitment) => {
           return (

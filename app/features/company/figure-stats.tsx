@@ -1,12 +1,16 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { FigureStat } from "~/features/company/figures.server";
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type FigureStatsProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   figures: readonly FigureStat[];
   /**
    * Ink by default; "light" on a page whose next band is already ink (About
@@ -16,23 +20,15 @@ type FigureStatsProps = SectionProps & {
 };
 
 /**
- * The company's figures, on an ink band or a white one. Home and About both use it with the
- * same list (content/figures.yaml), so the numbers always agree.
+ * Headline figures, on an ink band or a white one, each linking to the case
+ * study it comes from (content/figures.yaml). Home and About show different ones.
  */
-export function FigureStats({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  figures,
-  tone = "ink",
-}: FigureStatsProps) {
+export function FigureStats({ id, className, heading, figures, tone = "ink" }: FigureStatsProps) {
   const headingId = `${id ?? "figures"}-heading`;
   const ink = tone === "ink";
   return (
     <SectionBand id={id} tone={ink ? "ink" : "white"} labelledBy={headingId} className={className}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} inverse={ink} />
+      <SectionHeading id={headingId} heading={heading} inverse={ink} />
       <dl
         data-testid="figure-stats"
         className="mt-12 grid grid-cols-1 gap-x-6 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-8 lg:grid-cols-4"
@@ -64,6 +60,19 @@ export function FigureStats({
               )}
             >
               {figure.detail}
+            </dd>
+            <dd className="order-4 mt-3">
+              <Link
+                to={figure.source.href}
+                className={cn(
+                  "inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline",
+                  ink ? "text-cyan-300" : "text-accent",
+                )}
+              >
+                <span className="sr-only">Source: </span>
+                {figure.source.label}
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
             </dd>
           </div>
         ))}

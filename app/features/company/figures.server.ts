@@ -1,48 +1,64 @@
 import { z } from "zod";
-import { loadYamlFile } from "~/lib/content/collection";
+import { productPath } from "~/config/paths";
 import { lineField } from "~/lib/content/fields";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
+import { productSlugField } from "~/features/portfolio/product-refs.server";
+import { findProduct, type Product } from "~/features/portfolio/products.server";
 
 /**
- * The company's figures (content/figures.yaml): years in business, projects
- * delivered, client retention and team size. Home and About show the same
- * list, built by `figureStats`, so they cannot drift apart.
+ * The headline figures (content/figures.yaml): Home's and About's, different
+ * from each other, each taken from a case study that the page links to, so a
+ * reader can check where it comes from.
  */
 const figure = z
-  .object({ value: lineField(8), label: lineField(40), detail: lineField(120) })
-  .strict();
-
-export const figuresSchema = z
   .object({
-    founded: z.number().int().min(1900).max(2100),
-    // Worked out from `founded`, so the file has no value to go stale.
-    yearsInBusiness: figure.omit({ value: true }),
-    projectsDelivered: figure,
-    clientRetention: figure,
-    teamSize: figure,
+    value: lineField(8),
+    label: lineField(40),
+    detail: lineField(120),
+    /** The case study the figure comes from (content/products). */
+    product: productSlugField,
   })
   .strict();
 
+export const figuresSchema = z
+  .object({ home: z.array(figure).min(2).max(4), about: z.array(figure).min(2).max(4) })
+  .strict();
+
 export type Figures = z.output<typeof figuresSchema>;
+export type Figure = Figures["home"][number];
 
-export type FigureStat = { id: string; value: string; label: string; detail: string };
+export type FigureStat = {
+  id: string;
+  value: string;
+  label: string;
+  detail: string;
+  /** The case study's page and its name, "CartCraft for Atelier Norde". */
+  source: { href: string; label: string };
+};
 
-export const figures: Figures = loadYamlFile(
-  "content/figures.yaml",
-  contentFile("content/figures.yaml"),
-  figuresSchema,
-);
+export const figures: Figures = loadContentFile("content/figures.yaml", figuresSchema);
 
-/** The four figures in the brief's order; years counted up to `today`. */
-export function figureStats(source: Figures = figures, today: Date = new Date()): FigureStat[] {
-  return [
-    {
-      id: "years-in-business",
-      value: String(today.getFullYear() - source.founded),
-      ...source.yearsInBusiness,
-    },
-    { id: "projects-delivered", ...source.projectsDelivered },
-    { id: "client-retention", ...source.clientRetention },
-    { id: "team-size", ...source.teamSize },
-  ];
+/** Whether a figure's value is stated by its case: in the headline result or a result line. */
+export function figureAppearsIn(entry: Pick<Figure, "value">, product: Product): boolean {
+  return (
+    product.headlineResult.value === entry.value ||
+    product.results.some((result) => result.includes(entry.value))
+  );
+}
+
+/** A page's figures, each with the link to its case study. */
+export function figureStats(page: keyof Figures): FigureStat[] {
+  return figures[page].map((entry) => {
+    const product = findProduct(entry.product);
+    return {
+      id: entry.product,
+      value: entry.value,
+      label: entry.label,
+      detail: entry.detail,
+      source: {
+        href: productPath(entry.product),
+        label: product ? `${product.name} for ${product.client.name}` : entry.product,
+      },
+    };
+  });
 }

@@ -1,27 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { aboutPage } from "~/features/company/about-page.server";
-import { figures, figureStats } from "~/features/company/figures.server";
+import { figureAppearsIn, figures, figureStats } from "~/features/company/figures.server";
+import { findProduct } from "~/features/portfolio/products.server";
 
 describe("figures", () => {
-  it("lists years, projects, retention and team size in that order", () => {
-    expect(figureStats().map((figure) => figure.id)).toEqual([
-      "years-in-business",
-      "projects-delivered",
-      "client-retention",
-      "team-size",
-    ]);
-    for (const figure of figureStats()) {
-      expect(figure.value, figure.id).not.toBe("");
-      expect(figure.label, figure.id).not.toBe("");
+  it("can each be checked: the value is stated by the case study it links to", () => {
+    for (const entry of [...figures.home, ...figures.about]) {
+      const product = findProduct(entry.product);
+      expect(product, entry.product).toBeDefined();
+      expect(figureAppearsIn(entry, product!), `${entry.value} in ${entry.product}`).toBe(true);
     }
   });
 
-  it("counts the years in business from the founding year", () => {
-    const stats = figureStats({ ...figures, founded: 2014 }, new Date("2026-06-01T12:00:00Z"));
-    expect(stats[0]?.value).toBe("12");
+  it("differ between Home and About", () => {
+    const onHome = new Set(figures.home.map((entry) => `${entry.product} ${entry.value}`));
+    for (const entry of figures.about) {
+      expect(onHome.has(`${entry.product} ${entry.value}`), entry.value).toBe(false);
+    }
+    expect(figureStats("home").map((stat) => stat.value)).not.toEqual(
+      figureStats("about").map((stat) => stat.value),
+    );
   });
 
-  it("agrees with the About page's story on the founding year", () => {
-    expect(aboutPage.story.milestones[0]?.year).toBe(figures.founded);
+  it("link each figure to its case study page", () => {
+    expect(figureStats("home")[0]?.source.href).toBe(`/portfolio/${figures.home[0]?.product}`);
   });
 });

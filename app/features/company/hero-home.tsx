@@ -4,14 +4,13 @@ import { homeHeroArt } from "~/config/art";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import type { HeroHeadingCopy } from "~/components/sections/page-hero";
 import type { SectionProps } from "~/components/sections/types";
 
 type Action = { label: string; href: string };
 
 type HeroHomeProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead: string;
+  heading: HeroHeadingCopy;
   primaryAction: Action;
   secondaryAction: Action;
   highlights?: readonly string[];
@@ -19,15 +18,13 @@ type HeroHomeProps = SectionProps & {
 
 /**
  * The Home page's opening band: the page's h1, two calls to action and product
- * art. The art is drawn on the server (app/components/art/home-hero-art.server.tsx)
+ * art. The art is drawn on the server (app/features/company/home-hero-art.server.tsx)
  * and shown as images.
  */
 export function HeroHome({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading: { eyebrow, title, lead },
   primaryAction,
   secondaryAction,
   highlights = [],
@@ -48,9 +45,11 @@ export function HeroHome({
       />
       <Container className="grid items-center gap-12 py-16 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
-          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-            {eyebrow}
-          </p>
+          {eyebrow && (
+            <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
+              {eyebrow}
+            </p>
+          )}
           <h1
             id="home-hero-heading"
             className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"

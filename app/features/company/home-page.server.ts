@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { industries } from "~/config/navigation";
-import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import {
   callToActionCopy,
@@ -10,7 +9,7 @@ import {
   sectionCopy,
 } from "~/lib/content/page-copy";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 
 /** The four stages of the "Digital engineering" band, in the order we work. */
 export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
@@ -35,6 +34,8 @@ export const homePageSchema = z
       primaryAction: lineField(30),
       secondaryAction: lineField(30),
       highlights: z.array(lineField(40)).max(3),
+      /** The heading of the client wordmarks under the hero. */
+      clientsLabel: lineField(60),
     }),
     services: sectionCopy.extend({
       closingCard: z
@@ -60,8 +61,4 @@ export const homePageSchema = z
 
 export type HomePage = z.output<typeof homePageSchema>;
 
-export const homePage: HomePage = loadYamlFile(
-  "content/pages/home.yaml",
-  contentFile("content/pages/home.yaml"),
-  homePageSchema,
-);
+export const homePage: HomePage = loadContentFile("content/pages/home.yaml", homePageSchema);

@@ -2,7 +2,12 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 import type { HomePage } from "~/features/company/home-page.server";
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type Stage = HomePage["engineering"]["stages"][number];
@@ -15,27 +20,17 @@ const iconByStage: Record<Stage["id"], IconName> = {
 };
 
 type StageBandProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   stages: readonly Stage[];
   tone?: SectionTone;
 };
 
 /** "Digital engineering": how the company builds, as an ordered sequence of stages. */
-export function StageBand({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  stages,
-  tone = "muted",
-}: StageBandProps) {
+export function StageBand({ id, className, heading, stages, tone = "muted" }: StageBandProps) {
   const headingId = `${id ?? "stages"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {stages.map((stage, index) => {
           return (

@@ -15,7 +15,7 @@ export function StorySection({ id, className, story, mission, tone = "white" }: 
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
         <div className="lg:col-span-7">
-          <SectionHeading id={headingId} eyebrow={story.eyebrow} title={story.title} />
+          <SectionHeading id={headingId} heading={story} />
           <div className="mt-6 max-w-[70ch] space-y-5 text-lg leading-[1.6] text-pretty text-slate-600">
             {story.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>

@@ -1,31 +1,29 @@
 import type { TeamMember } from "~/features/company/team.server";
 import { LinkedInIcon } from "~/components/ui/brand-icons";
-import { InitialsAvatar } from "~/components/ui/initials-avatar";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import { portraitSize } from "~/config/art";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type TeamGridProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
-  people: readonly Pick<TeamMember, "name" | "role" | "bio" | "linkedin">[];
+  heading: SectionHeadingCopy;
+  people: readonly (Pick<TeamMember, "name" | "role" | "bio" | "linkedin"> & {
+    /** The illustrated portrait's SVG file (app/features/company/portrait.server.tsx). */
+    portrait: string;
+  })[];
   tone?: SectionTone;
 };
 
-/** The leadership team: initials avatar, name, role, bio and LinkedIn profile for each. */
-export function TeamGrid({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  people,
-  tone = "white",
-}: TeamGridProps) {
+/** The leadership team: illustrated portrait, name, role, bio and LinkedIn profile for each. */
+export function TeamGrid({ id, className, heading, people, tone = "white" }: TeamGridProps) {
   const headingId = `${id ?? "team"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
         {people.map((person) => (
           <li
@@ -34,7 +32,15 @@ export function TeamGrid({
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7"
           >
             <div className="flex items-center gap-4">
-              <InitialsAvatar name={person.name} size="lg" />
+              {/* The name is written beside it, so the portrait is decorative. */}
+              <img
+                src={person.portrait}
+                alt=""
+                width={portraitSize.width}
+                height={portraitSize.height}
+                data-testid="portrait"
+                className="size-20 shrink-0 rounded-full bg-slate-100"
+              />
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold">{person.name}</h3>
                 <p className="mt-0.5 text-[15px] font-medium text-accent">{person.role}</p>

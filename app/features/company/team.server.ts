@@ -5,13 +5,26 @@ import {
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { lineField } from "~/lib/content/fields";
 import { contentFiles } from "~/lib/content/content-files.server";
+import { lineField } from "~/lib/content/fields";
 
 /**
  * The leadership team (content/team/*.yaml), shown on About's #leadership
- * section in `order`. Blog posts name these people as their authors.
+ * section in `order`. Blog posts name these people as their authors, and the
+ * posts' loader checks them against this list.
  */
+/** What a leader's illustrated portrait shows (app/features/company/portrait.server.tsx). */
+export const portraitSchema = z
+  .object({
+    skin: z.enum(["light", "medium", "tan", "brown", "dark"]),
+    hair: z.enum(["short", "cropped", "wavy", "long", "bun", "curly"]),
+    hairColour: z.enum(["black", "brown", "auburn", "blonde", "grey"]),
+    glasses: z.boolean().default(false),
+  })
+  .strict();
+
+export type Portrait = z.output<typeof portraitSchema>;
+
 export const teamMemberSchema = z
   .object({
     name: lineField(60),
@@ -19,6 +32,13 @@ export const teamMemberSchema = z
     /** Position on the About page, 1 first. */
     order: z.number().int().positive(),
     bio: lineField(360),
+    /** Left out, the leader gets a neutral portrait until one is described. */
+    portrait: portraitSchema.default({
+      skin: "medium",
+      hair: "short",
+      hairColour: "brown",
+      glasses: false,
+    }),
     linkedin: z
       .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
       .refine((url) => new URL(url).pathname.startsWith("/in/"), {
@@ -29,8 +49,6 @@ export const teamMemberSchema = z
 
 export type TeamMember = z.output<typeof teamMemberSchema>;
 
-const files = contentFiles("content/team");
-
 export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
   const entries = loadYamlCollection(raw, teamMemberSchema);
   assertUniqueBy(entries, (member) => member.name, "name");
@@ -38,4 +56,9 @@ export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
   return entries.sort((a, b) => a.order - b.order);
 }
 
-export const team: readonly YamlEntry<TeamMember>[] = loadTeam(files);
+export const team: readonly YamlEntry<TeamMember>[] = loadTeam(contentFiles("content/team"));
+
+/** A leader's slug, from the file's name: "content/team/maya-okafor.yaml" is "maya-okafor". */
+export function memberSlug(member: Pick<YamlEntry<TeamMember>, "sourcePath">): string {
+  return member.sourcePath.replace(/^.*\//, "").replace(/\.yaml$/, "");
+}

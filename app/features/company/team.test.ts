@@ -22,7 +22,7 @@ describe("team collection", () => {
       "/content/team/ada.yaml": member("linkedin: https://example.com/in/ada"),
     };
     expect(() => loadTeam(files)).toThrow(ContentError);
-    expect(() => loadTeam(files)).toThrow(/content\/team\/ada\.yaml:\n {2}- linkedin:/);
+    expect(() => loadTeam(files)).toThrow(/content\/team\/ada\.yaml:\n {2}- line 5, linkedin:/);
   });
 
   it("refuses two leaders in the same position", () => {

@@ -12,12 +12,7 @@ export function VisionValues({ id, className, vision, tone = "muted" }: VisionVa
   const headingId = `${id ?? "vision"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading
-        id={headingId}
-        eyebrow={vision.eyebrow}
-        title={vision.title}
-        lead={vision.lead}
-      />
+      <SectionHeading id={headingId} heading={vision} />
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {vision.values.map((value, index) => (
           <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-7">

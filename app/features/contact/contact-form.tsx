@@ -82,7 +82,11 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
           formMessage && (
             <RefusalNotice
               refusal={formMessage}
-              copy={{ sendAgain: "send your enquiry again", several: "several enquiries" }}
+              copy={{
+                sendAgain: "send your enquiry again",
+                several: "several enquiries",
+                post: "enquiry",
+              }}
             />
           )
         }

@@ -1,22 +1,21 @@
 import { Icon } from "~/components/ui/icon";
 import { siteConfig } from "~/config/site";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type ContactOfficesProps = SectionProps & {
-  copy: { eyebrow: string; title: string; lead: string };
+  heading: SectionHeadingCopy;
 };
 
 /** The offices from app/config/site.ts, each on a card with a small street-grid drawing. */
-export function ContactOffices({ id, className, copy }: ContactOfficesProps) {
+export function ContactOffices({ id, className, heading }: ContactOfficesProps) {
   return (
     <SectionBand id={id} className={className} labelledBy="contact-offices-heading">
-      <SectionHeading
-        id="contact-offices-heading"
-        eyebrow={copy.eyebrow}
-        title={copy.title}
-        lead={copy.lead}
-      />
+      <SectionHeading id="contact-offices-heading" heading={heading} />
       <ul className="mt-12 grid gap-6 md:grid-cols-2">
         {siteConfig.offices.map((office, index) => (
           <li

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 
 /** The contact page's copy (content/pages/contact.yaml). */
 export const contactPageSchema = z
@@ -59,8 +58,7 @@ export const contactPageSchema = z
 
 export type ContactPageCopy = z.output<typeof contactPageSchema>;
 
-export const contactPage: ContactPageCopy = loadYamlFile(
+export const contactPage: ContactPageCopy = loadContentFile(
   "content/pages/contact.yaml",
-  contentFile("content/pages/contact.yaml"),
   contactPageSchema,
 );

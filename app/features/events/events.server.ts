@@ -16,7 +16,7 @@ import {
   type EventKind,
   type EventView,
 } from "~/features/events/event-view";
-import { lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
 import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
@@ -26,9 +26,26 @@ import { contentFiles } from "~/lib/content/content-files.server";
  * instant (see `scheduleAt`), never at build time. docs/decisions/030.
  */
 
-const wallClockField = z.string().refine((value) => parseWallClock(value) !== undefined, {
-  error: "must be a local date-time written YYYY-MM-DDTHH:mm, e.g. 2027-03-18T09:30",
-});
+const wallClockField = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
+    "must be a local date-time written YYYY-MM-DDTHH:mm, e.g. 2027-03-18T09:30",
+  )
+  .superRefine((value, context) => {
+    if (parseWallClock(value)) return;
+    const [year, month, day, hour, minute] = value.split(/[-T:]/).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const reason =
+      missingDateReason(year, month, day) ??
+      (hour > 23 ? `there is no hour ${hour}` : `there is no minute ${minute}`);
+    context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
+  });
 
 const agendaTimeField = z
   .string()
@@ -136,18 +153,19 @@ export const eventSchema = eventFields.superRefine((event, context) => {
     }
   });
 
-  let startsAt: Date | undefined;
-  let endsAt: Date | undefined;
-  try {
-    startsAt = wallClockToInstant(event.start, event.timeZone);
-  } catch (error) {
-    problem(["start"], (error as Error).message);
-  }
-  try {
-    endsAt = wallClockToInstant(event.end, event.timeZone);
-  } catch (error) {
-    problem(["end"], (error as Error).message);
-  }
+  // Only a real date-time in a real zone has an instant; the fields' own
+  // checks have reported anything else once already.
+  const instant = (field: "start" | "end") => {
+    if (!isValidTimeZone(event.timeZone) || !parseWallClock(event[field])) return undefined;
+    try {
+      return wallClockToInstant(event[field], event.timeZone);
+    } catch (error) {
+      problem([field], (error as Error).message);
+      return undefined;
+    }
+  };
+  const startsAt = instant("start");
+  const endsAt = instant("end");
   if (startsAt && endsAt && endsAt <= startsAt) {
     problem(["end"], `must be after start (${event.start}), got ${event.end}`);
   }
@@ -229,6 +247,15 @@ export function scheduleAt(now: Date, all: readonly EventEntry[] = events) {
 /** The next event to start after `now`, for the home page. */
 export function nextEventAt(now: Date, all: readonly EventEntry[] = events) {
   return scheduleAt(now, all).upcoming[0];
+}
+
+/**
+ * When what any page shows of the events changes next after `now`: the next
+ * start, which moves an event from upcoming to past (the render cache's expiry,
+ * app/lib/render-cache.ts).
+ */
+export function nextEventChangeAt(now: Date, all: readonly EventEntry[] = events) {
+  return nextEventAt(now, all)?.startsAt;
 }
 
 /** What a component needs to show the event, written out in the event's zone. */

@@ -33,13 +33,13 @@ describe("events collection", () => {
     const files = { [`/${brokenPath}`]: readFileSync(brokenPath, "utf8") };
     expect(() => loadEvents(files)).toThrow(ContentError);
     expect(() => loadEvents(files)).toThrow(
-      /tests\/fixtures\/content\/events\/broken-event\.yaml[\s\S]*- venue: is required for an in-person event[\s\S]*- end: must be after start/,
+      /tests\/fixtures\/content\/events\/broken-event\.yaml:\n[\s\S]*- venue: is required for an in-person event[\s\S]*- line 7, end: must be after start/,
     );
   });
 
   it("rejects an unknown time zone, a time the clocks skip, and a malformed date-time", () => {
     expect(() => load(valid.replace("Europe/London", "Europe/Atlantis"))).toThrow(
-      /- timeZone: must be an IANA time zone/,
+      /- line 6, timeZone: must be an IANA time zone/,
     );
     expect(() =>
       load(
@@ -47,21 +47,43 @@ describe("events collection", () => {
           .replace("2027-02-11T14:00", "2027-03-28T01:30")
           .replace("2027-02-11T17:00", "2027-03-28T17:00"),
       ),
-    ).toThrow(/- start: 2027-03-28T01:30 does not exist in Europe\/London/);
+    ).toThrow(/- line 4, start: 2027-03-28T01:30 does not exist in Europe\/London/);
     expect(() => load(valid.replace("2027-02-11T14:00", "11/02/2027 14:00"))).toThrow(
-      /- start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+      /- line 4, start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+    );
+  });
+
+  it("reports an unknown time zone once, in its own words, without the runtime's message", () => {
+    let message = "";
+    try {
+      load(valid.replace("Europe/London", "Europe/Atlantis"));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      "Invalid content in content/events/threat-modelling-workshop.yaml:\n" +
+        "  - line 6, timeZone: must be an IANA time zone such as Europe/London, got Europe/Atlantis",
+    );
+  });
+
+  it("says a local date-time of the right shape that is not in the calendar does not exist", () => {
+    expect(() => load(valid.replace("2027-02-11T14:00", "2027-02-30T14:00"))).toThrow(
+      "  - line 4, start: 2027-02-30T14:00 does not exist: February 2027 has 28 days",
+    );
+    expect(() => load(valid.replace("2027-02-11T17:00", "2027-02-11T24:00"))).toThrow(
+      "  - line 5, end: 2027-02-11T24:00 does not exist: there is no hour 24",
     );
   });
 
   it("rejects an unknown service id, an agenda outside the event's hours and a slug that is not the file name", () => {
     expect(() => load(valid.replace("[cyber-security,", "[security,"))).toThrow(
-      /- services\.0: must be a service id/,
+      /- line \d+, services item 1 \("security"\): must be a service id/,
     );
     expect(() => load(valid.replace('"16:40"', '"17:30"'))).toThrow(
-      /- agenda\.4\.time: must fall between start \(14:00\) and end \(17:00\)/,
+      /- line \d+, agenda item 5, time: must fall between start \(14:00\) and end \(17:00\)/,
     );
     expect(() => load(valid, "another-name")).toThrow(
-      /content\/events\/another-name\.yaml:\n {2}- slug: must equal the file name/,
+      /content\/events\/another-name\.yaml:\n {2}- line \d+, slug: must equal the file name/,
     );
   });
 
@@ -76,7 +98,7 @@ describe("events collection", () => {
       "https://partner.example.org/signup",
     );
     expect(() => load(partner("http://partner.example.org/signup"))).toThrow(
-      /- registrationUrl: must be an https:\/\/ URL/,
+      /- line \d+, registrationUrl: must be an https:\/\/ URL/,
     );
   });
 
@@ -94,19 +116,25 @@ describe("events collection", () => {
       load(
         valid.replace(/^services:/m, "registrationUrl: https://partner.example.org/x\nservices:"),
       ),
-    ).toThrow(/- capacity: belongs to registration on this site[\s\S]*- questions: belongs/);
-    expect(() => load(valid.replace("capacity: 24", "capacity: 0"))).toThrow(/- capacity:/);
+    ).toThrow(
+      /- line \d+, capacity: belongs to registration on this site[\s\S]*- line \d+, questions: belongs/,
+    );
+    expect(() => load(valid.replace("capacity: 24", "capacity: 0"))).toThrow(
+      /- line \d+, capacity:/,
+    );
     expect(() =>
       load(valid.replace("capacity: 24", "capacity: 24\nregistrationClosesAt: 2027-02-11T15:00")),
-    ).toThrow(/- registrationClosesAt: must not be after start \(2027-02-11T14:00\)/);
+    ).toThrow(/- line \d+, registrationClosesAt: must not be after start \(2027-02-11T14:00\)/);
     expect(() => load(valid.replace("  - id: role", "  - id: Role"))).toThrow(
-      /- questions\.0\.id: must be lower-case words/,
+      /- line \d+, questions item 1, id: must be lower-case words/,
     );
     const twice = valid.replace(
       "      - Something else\n",
       "      - Something else\n  - id: role\n    label: Your role, again\n",
     );
-    expect(() => load(twice)).toThrow(/- questions\.1\.id: must be unique, "role" is used twice/);
+    expect(() => load(twice)).toThrow(
+      /- line \d+, questions item 2, id: must be unique, "role" is used twice/,
+    );
   });
 
   it("takes a joining link for online events only", () => {
@@ -120,7 +148,7 @@ describe("events collection", () => {
         inPerson.replace("capacity: 20", "capacity: 20\njoinUrl: https://meet.example.org/abc"),
         "reconciliation-round-table-london",
       ),
-    ).toThrow(/- joinUrl: is for online events only/);
+    ).toThrow(/- line \d+, joinUrl: is for online events only/);
   });
 });
 

@@ -6,8 +6,7 @@ import {
   type RegistrationState,
   type RegistrationText,
 } from "~/features/events/registration-view";
-import { loadYamlFile } from "~/lib/content/collection";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
 
@@ -65,9 +64,8 @@ export const eventsPageSchema = z.object({ meta: metaCopy, registration: registr
 
 export type RegistrationCopy = z.output<typeof registrationCopySchema>;
 
-export const registrationCopy: RegistrationCopy = loadYamlFile(
+export const registrationCopy: RegistrationCopy = loadContentFile(
   "content/pages/events.yaml",
-  contentFile("content/pages/events.yaml"),
   eventsPageSchema,
 ).registration;
 

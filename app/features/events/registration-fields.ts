@@ -89,9 +89,16 @@ export type CancellationCheck =
   | { kind: "already-cancelled" }
   | { kind: "invalid" };
 
-/** What cancelling did. `closed`: the event has started, there is nothing left to cancel. */
+/**
+ * What cancelling did. `closed`: the event has started, there is nothing left
+ * to cancel; `unavailable`: the database could not take it just now.
+ */
 export type CancellationOutcome =
-  { kind: "cancelled" } | { kind: "already-cancelled" } | { kind: "invalid" } | { kind: "closed" };
+  | { kind: "cancelled" }
+  | { kind: "already-cancelled" }
+  | { kind: "invalid" }
+  | { kind: "closed" }
+  | { kind: "unavailable" };
 
 /** The cancellation form's one field: the signed token from the e-mail's link. */
 export const cancelTokenField = "token";

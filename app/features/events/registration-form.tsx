@@ -173,7 +173,11 @@ function RegistrationNotice({
       return (
         <RefusalNotice
           refusal={failure}
-          copy={{ sendAgain: "register again", several: "several registrations" }}
+          copy={{
+            sendAgain: "register again",
+            several: "several registrations",
+            post: "registration",
+          }}
         />
       );
   }

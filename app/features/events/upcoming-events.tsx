@@ -1,26 +1,31 @@
 import { Link } from "react-router";
 import type { EventView } from "~/features/events/event-view";
 import { EventCard } from "~/features/events/event-card";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 import { paths } from "~/config/paths";
 
 type UpcomingEventsProps = SectionProps & {
+  heading: SectionHeadingCopy;
   /** Soonest first. */
   events: readonly EventView[];
 };
 
 /** The events page's first list: what is still to come, soonest first. */
-export function UpcomingEvents({ id = "upcoming", className, events }: UpcomingEventsProps) {
+export function UpcomingEvents({
+  id = "upcoming",
+  className,
+  heading,
+  events,
+}: UpcomingEventsProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} labelledBy={headingId} className={className}>
-      <SectionHeading
-        id={headingId}
-        eyebrow="Upcoming"
-        title="Upcoming events"
-        lead="Times are local to where each event happens, and shown with their time zone. Add any of them to your calendar in one click."
-      />
+      <SectionHeading id={headingId} heading={heading} />
       {events.length > 0 ? (
         <ol className="mt-10 space-y-6 md:mt-12 md:space-y-8">
           {events.map((event) => (

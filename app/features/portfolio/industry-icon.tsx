@@ -1,10 +1,10 @@
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
-import type { industries } from "~/config/navigation";
 
-export type Industry = (typeof industries)[number];
+/** An industry as products name it (content/products): free text, so a new one needs no code. */
+export type Industry = string;
 
-const iconByIndustry: Record<Industry, IconName> = {
+const iconByIndustry: Partial<Record<Industry, IconName>> = {
   FinTech: "landmark",
   "Retail & E-Commerce": "shopping-bag",
   "Life Sciences": "flask-conical",
@@ -14,7 +14,10 @@ const iconByIndustry: Record<Industry, IconName> = {
 
 const sizes = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
 
-/** An industry's icon, decorative: the industry's name is always written beside it. */
+/**
+ * An industry's icon, decorative: the industry's name is always written beside
+ * it. An industry without its own icon gets a generic one.
+ */
 export function IndustryIcon({
   industry,
   size = "md",
@@ -22,5 +25,7 @@ export function IndustryIcon({
   industry: Industry;
   size?: keyof typeof sizes;
 }) {
-  return <Icon name={iconByIndustry[industry]} className={sizes[size]} strokeWidth={1.8} />;
+  return (
+    <Icon name={iconByIndustry[industry] ?? "blocks"} className={sizes[size]} strokeWidth={1.8} />
+  );
 }

@@ -1,6 +1,11 @@
 import type { Industry } from "~/features/portfolio/industry-icon";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type IndustryItem = {
@@ -11,32 +16,20 @@ export type IndustryItem = {
 };
 
 type IndustryListProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   items: readonly IndustryItem[];
   tone?: SectionTone;
 };
 
 /** The industries served: heading beside a list, each with its icon, a line and its products. */
-export function IndustryList({
-  id,
-  className,
-  eyebrow,
-  title,
-  lead,
-  items,
-  tone = "muted",
-}: IndustryListProps) {
+export function IndustryList({ id, className, heading, items, tone = "muted" }: IndustryListProps) {
   const headingId = `${id ?? "industries"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-10 lg:grid-cols-12 lg:gap-16">
         <SectionHeading
           id={headingId}
-          eyebrow={eyebrow}
-          title={title}
-          lead={lead}
+          heading={heading}
           className="lg:sticky lg:top-[calc(var(--header-offset)+3rem)] lg:col-span-5 lg:self-start"
         />
         <ul className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-7">

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { loadYamlFile } from "~/lib/content/collection";
 import { lineField } from "~/lib/content/fields";
 import { callToActionCopy, heroCopy, metaCopy, sectionCopy } from "~/lib/content/page-copy";
-import { contentFile } from "~/lib/content/content-files.server";
+import { loadContentFile } from "~/lib/content/content-files.server";
 
 /** The Portfolio page's own copy (content/pages/portfolio.yaml); products are in content/products. */
 export const portfolioPageSchema = z
@@ -12,7 +11,7 @@ export const portfolioPageSchema = z
     products: sectionCopy.extend({
       filterLabel: lineField(40),
       allLabel: lineField(30),
-      /** The button that opens a product's case study. */
+      /** The link from a card to the product's case study page. */
       detailsLabel: lineField(50),
     }),
     cta: callToActionCopy,
@@ -21,8 +20,7 @@ export const portfolioPageSchema = z
 
 export type PortfolioPage = z.output<typeof portfolioPageSchema>;
 
-export const portfolioPage: PortfolioPage = loadYamlFile(
+export const portfolioPage: PortfolioPage = loadContentFile(
   "content/pages/portfolio.yaml",
-  contentFile("content/pages/portfolio.yaml"),
   portfolioPageSchema,
 );

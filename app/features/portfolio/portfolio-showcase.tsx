@@ -1,50 +1,44 @@
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
+import { productPath } from "~/config/paths";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
-import type { Product } from "~/features/portfolio/products.server";
 import { Badge } from "~/components/ui/badge";
 import { IndustryIcon, type Industry } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
 import { ToggleButton } from "~/components/ui/toggle-button";
 import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
-import { TestimonialCard, type TestimonialItem } from "~/features/portfolio/testimonial-list";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
-export type CaseStudyData = ProductCardData &
-  Pick<Product, "client" | "challenge" | "solution" | "results" | "technologies"> & {
-    testimonial?: TestimonialItem;
-  };
+export type CaseStudyData = ProductCardData & { clientName: string };
 
 type PortfolioShowcaseProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   filterLabel: string;
   allLabel: string;
   detailsLabel: string;
   products: readonly CaseStudyData[];
-  /** The industries to filter by, in the footer's order. */
+  /** The industries to filter by: those the products name, the footer's order first. */
   industries: readonly Industry[];
 };
 
 type Filter = Industry | "all";
 
 /**
- * The portfolio: one card per product, filterable by industry. Each card is
- * the product's section (id = its slug, the target of /portfolio#slug links)
- * and expands in place to the challenge, solution and results; a link with the
- * product's hash opens it. Without JavaScript every product shows, the
- * disclosures still work, and the filter, which would do nothing, is hidden.
- * See docs/decisions/040.
+ * The portfolio: one card per product, filterable by industry. Each card
+ * (id = its slug) links to the product's case study page (/portfolio/slug).
+ * Without JavaScript every product shows, and the filter, which would do
+ * nothing, is hidden. See docs/decisions/040.
  */
 export function PortfolioShowcase({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   filterLabel,
   allLabel,
   detailsLabel,
@@ -52,15 +46,6 @@ export function PortfolioShowcase({
   industries,
 }: PortfolioShowcaseProps) {
   const [filter, setFilter] = useState<Filter>("all");
-  const { hash } = useLocation();
-
-  // Arriving at /portfolio#slug opens that product's case study. The
-  // disclosures are the browser's own <details>, so this sets the DOM's state.
-  useEffect(() => {
-    const slug = decodeURIComponent(hash.slice(1));
-    if (!products.some((product) => product.slug === slug)) return;
-    document.getElementById(slug)?.querySelector("details")?.setAttribute("open", "");
-  }, [hash, products]);
 
   const shows = (product: CaseStudyData) => filter === "all" || product.industry === filter;
   const shown = products.filter(shows).length;
@@ -76,7 +61,7 @@ export function PortfolioShowcase({
 
   return (
     <SectionBand id={id} className={className} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <div data-needs-script className="mt-10 border-b border-slate-200 pb-6">
         <p id="industry-filter-label" className="text-sm font-semibold text-slate-700">
           {filterLabel}
@@ -125,7 +110,7 @@ export function PortfolioShowcase({
 
 type CaseStudyCardProps = { product: CaseStudyData; detailsLabel: string };
 
-/** A product's card: the summary always, the case study in a disclosure below it. */
+/** A product's card: art, industry, client, the headline result, and a link to its case study page. */
 function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
   const headingId = `${product.slug}-heading`;
   return (
@@ -134,13 +119,12 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
       aria-labelledby={headingId}
       data-testid="product-card"
       data-industry={product.industry}
-      className="scroll-mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+      className="group relative scroll-mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5"
     >
       <div className="grid md:grid-cols-12">
         <div className="md:col-span-5 lg:col-span-4">
           <ProductArt
-            industry={product.industry}
-            mirrored={product.mirrored}
+            slug={product.slug}
             fit="meet"
             className="aspect-[2/1] md:aspect-auto md:h-full"
           />
@@ -156,78 +140,30 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
           <p className="mt-2 text-lg leading-relaxed text-pretty text-slate-600">
             {product.summary}
           </p>
+          <p className="mt-3 text-[15px] text-slate-600">
+            <span className="font-semibold text-slate-800">Client: </span>
+            {product.clientName}
+          </p>
           <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
             <HeadlineResult result={product.headlineResult} />
-            <ServiceLinks ids={product.services} />
+            <ServiceLinks services={product.services} />
           </div>
+          <p className="mt-6 border-t border-slate-100 pt-5">
+            <Link
+              to={productPath(product.slug)}
+              // The visible words first, then which product (an sr-only span would add a space).
+              aria-label={`${detailsLabel}: ${product.name}`}
+              className="inline-flex items-center gap-1.5 font-semibold text-accent hover:text-accent-600"
+            >
+              {detailsLabel}
+              <Icon
+                name="arrow-right"
+                className="size-5 transition-transform duration-200 group-hover:translate-x-0.5"
+              />
+            </Link>
+          </p>
         </div>
       </div>
-      <details className="group border-t border-slate-200">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-4 font-semibold text-accent transition-colors duration-150 hover:bg-slate-50 md:px-8 [&::-webkit-details-marker]:hidden">
-          <span>
-            {detailsLabel}
-            <span className="sr-only">: {product.name}</span>
-          </span>
-          <Icon
-            name="chevron-down"
-            className="size-5 shrink-0 transition-transform duration-200 group-open:rotate-180"
-          />
-        </summary>
-        <div className="border-t border-slate-100 bg-slate-50/60 p-6 md:p-8">
-          <p className="text-[15px] text-slate-600">
-            <span className="font-semibold text-slate-800">Client: </span>
-            {product.client}
-          </p>
-          <div className="mt-8 grid gap-8 lg:grid-cols-3 lg:gap-10">
-            <CaseStudyPart title="Challenge">
-              <p>{product.challenge}</p>
-            </CaseStudyPart>
-            <CaseStudyPart title="Solution">
-              <p>{product.solution}</p>
-            </CaseStudyPart>
-            <CaseStudyPart title="Results">
-              <ul className="space-y-3">
-                {product.results.map((result) => (
-                  <li key={result} className="flex gap-3">
-                    <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-800">
-                      <Icon name="check" className="size-3.5" strokeWidth={2.5} />
-                    </span>
-                    <span className="text-slate-700">{result}</span>
-                  </li>
-                ))}
-              </ul>
-            </CaseStudyPart>
-          </div>
-          <div className="mt-8 grid gap-8 border-t border-slate-200 pt-8 lg:grid-cols-3 lg:gap-10">
-            <CaseStudyPart title="Technologies">
-              <ul className="flex flex-wrap gap-2">
-                {product.technologies.map((technology) => (
-                  <li key={technology}>
-                    <Badge tone="outline">{technology}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </CaseStudyPart>
-            {product.testimonial && (
-              <TestimonialCard
-                testimonial={product.testimonial}
-                showProductLink={false}
-                stretch={false}
-                className="lg:col-span-2"
-              />
-            )}
-          </div>
-        </div>
-      </details>
     </article>
-  );
-}
-
-function CaseStudyPart({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h4 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">{title}</h4>
-      <div className="mt-3 leading-[1.6] text-pretty text-slate-700">{children}</div>
-    </section>
   );
 }

@@ -1,11 +1,8 @@
 import { productArtPath, productArtSize, type ProductArtFit } from "~/config/art";
 import { cn } from "~/lib/cn";
-import type { Industry } from "~/features/portfolio/industry-icon";
 
 type ProductArtProps = {
-  industry: Industry;
-  /** Mirrors the motif, so two products of one industry look different. */
-  mirrored?: boolean;
+  slug: string;
   /**
    * "slice" fills the box and crops the art; "meet" shows all of the motif and
    * extends the grid to the box's edges.
@@ -15,19 +12,13 @@ type ProductArtProps = {
 };
 
 /**
- * A product card's header art: a motif for the product's industry on an ink
- * field with a faint grid, drawn on the server (app/components/art) and shown
- * as an image. Decorative.
+ * A product's art: its own drawing on an ink field with a faint grid, drawn
+ * on the server (product-art.server.tsx) and shown as an image. Decorative.
  */
-export function ProductArt({
-  industry,
-  mirrored = false,
-  fit = "slice",
-  className,
-}: ProductArtProps) {
+export function ProductArt({ slug, fit = "slice", className }: ProductArtProps) {
   return (
     <img
-      src={productArtPath(industry, mirrored, fit)}
+      src={productArtPath(slug, fit)}
       alt=""
       width={productArtSize.width}
       height={productArtSize.height}

@@ -1,20 +1,20 @@
-import { servicePath, paths, sectionPath } from "~/config/paths";
+import { productPath, servicePath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
+import type { ServiceId } from "~/config/services";
 import { Link } from "react-router";
-import { findService } from "~/config/services";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
 import { Badge } from "~/components/ui/badge";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
-
-/** Where a product's case study is: its section on the portfolio page. */
-export function productHref(slug: string): string {
-  return sectionPath(paths.portfolio, slug);
-}
 
 type ProductCardProps = {
   product: ProductCardData;
@@ -37,7 +37,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
         className,
       )}
     >
-      <ProductArt industry={product.industry} mirrored={product.mirrored} />
+      <ProductArt slug={product.slug} />
       <div className="flex flex-1 flex-col p-6">
         <Badge tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />
@@ -45,7 +45,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
         </Badge>
         <h3 id={`${product.slug}-card-name`} className="mt-4 text-xl font-semibold">
           <Link
-            to={productHref(product.slug)}
+            to={productPath(product.slug)}
             data-card-link
             className="inline-flex items-center gap-1.5 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
@@ -59,7 +59,10 @@ export function ProductCard({ product, className }: ProductCardProps) {
         </h3>
         <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
         <HeadlineResult result={product.headlineResult} className="mt-5 mb-6" />
-        <ServiceLinks ids={product.services} className="mt-auto border-t border-slate-100 pt-5" />
+        <ServiceLinks
+          services={product.services}
+          className="mt-auto border-t border-slate-100 pt-5"
+        />
       </div>
     </article>
   );
@@ -85,11 +88,11 @@ export function HeadlineResult({
 
 /** The services involved in a product, each linking to its service page. */
 export function ServiceLinks({
-  ids,
+  services,
   className,
   label = "Services involved",
 }: {
-  ids: readonly string[];
+  services: readonly { id: ServiceId; name: string }[];
   className?: string;
   label?: string;
 }) {
@@ -97,16 +100,14 @@ export function ServiceLinks({
     <div className={className}>
       <p className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</p>
       <ul className="mt-3 flex flex-wrap gap-2">
-        {ids.map((id) => {
-          const service = findService(id);
-          if (!service) return null;
+        {services.map((service) => {
           return (
-            <li key={id}>
+            <li key={service.id}>
               <Link
                 to={servicePath(service.id)}
                 className="relative z-10 inline-flex rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 transition-colors duration-150 hover:border-accent hover:text-accent"
               >
-                {service.label}
+                {service.name}
               </Link>
             </li>
           );
@@ -117,9 +118,7 @@ export function ServiceLinks({
 }
 
 type ProductCardsProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   products: readonly ProductCardData[];
   tone?: SectionTone;
   /** A link beside the heading, e.g. to the whole portfolio. */
@@ -130,9 +129,7 @@ type ProductCardsProps = SectionProps & {
 export function ProductCards({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   products,
   tone = "white",
   action,
@@ -140,7 +137,7 @@ export function ProductCards({
   const headingId = `${id ?? "products"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} actions={action} />
+      <SectionHeading id={headingId} heading={heading} actions={action} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
         {products.map((product) => (
           <li key={product.slug} className="flex">

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { products, type Product } from "~/features/portfolio/products.server";
+import { serviceRef } from "~/features/services/services.server";
+import type { ServiceId } from "~/config/services";
 
 const productSlugs = products.map((product) => product.slug) as [string, ...string[]];
 
@@ -12,21 +14,19 @@ export const productSlugField = z.enum(productSlugs, {
 /** What a product card shows, ready for a loader to send to the page. */
 export type ProductCardData = Pick<
   Product,
-  "slug" | "name" | "industry" | "summary" | "services" | "headlineResult"
+  "slug" | "name" | "industry" | "summary" | "headlineResult"
 > & {
-  /** Second product of its industry: its art is mirrored so the two differ. */
-  mirrored: boolean;
+  /** The services involved, with their names for running text (not the menus' labels). */
+  services: { id: ServiceId; name: string }[];
 };
 
 export function productCardData(product: Product): ProductCardData {
-  const sameIndustry = products.filter((other) => other.industry === product.industry);
   return {
     slug: product.slug,
     name: product.name,
     industry: product.industry,
     summary: product.summary,
-    services: product.services,
+    services: product.services.map(serviceRef),
     headlineResult: product.headlineResult,
-    mirrored: sameIndustry.indexOf(product) % 2 === 1,
   };
 }

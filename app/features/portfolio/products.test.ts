@@ -1,9 +1,102 @@
-import { describe, expect, it } from "vitest";
-import { productNames } from "~/config/navigation";
-import { products } from "~/features/portfolio/products.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { productNames, footerColumns } from "~/config/navigation";
+import { productArtPath } from "~/config/art";
+import { loadProducts, productIndustries, products } from "~/features/portfolio/products.server";
+import { renderArtFile } from "~/site/art/art-files.server";
+import type { RawFiles } from "~/lib/content/collection";
+import type * as contentFilesModule from "~/lib/content/content-files.server";
+
+type ContentFilesModule = typeof contentFilesModule;
+
+/** A product that exists only as a content file, in an industry no code names. */
+const fixture = `slug: tidewater
+name: Tidewater
+industry: Maritime & Logistics
+summary: Berth scheduling for a container port.
+client: { name: Harrowgate Port Authority, about: A regional container port }
+duration: 5 months
+services: [web-development]
+headlineResult: { value: "17%", label: "shorter vessel turnaround" }
+challenge: Berths were booked by e-mail and a shared calendar.
+solution: A scheduling service with live vessel positions.
+approach:
+  - { title: Shadowed the harbour master, detail: Two weeks on the quay. }
+  - { title: One booking system, detail: Agents book berths themselves. }
+timeline:
+  - { when: "Month 1", milestone: "Discovery on the quay" }
+  - { when: "Months 2-5", milestone: "Scheduling live for all berths" }
+team: [{ role: Engineers, count: 3 }]
+results: [Vessel turnaround 17% shorter, Berth clashes down to none]
+technologies: [TypeScript, PostgreSQL]
+`;
 
 describe("products collection", () => {
-  it("holds one product per footer name, in the footer's order", () => {
-    expect(products.map((product) => product.name)).toEqual([...productNames]);
+  it("holds a file for each of the footer's eight names, in the footer's order", () => {
+    expect(products.slice(0, productNames.length).map((product) => product.name)).toEqual([
+      ...productNames,
+    ]);
+  });
+
+  it("gives each product a drawing of its own: no art file or motif shared by two", async () => {
+    const drawings = await Promise.all(
+      products.map((product) => renderArtFile(productArtPath(product.slug, "meet"))),
+    );
+    for (const drawing of drawings) expect(drawing).toMatch(/^<svg/);
+    expect(new Set(drawings).size).toBe(products.length);
+    const motifs = products.map((product) => product.art).filter(Boolean);
+    expect(new Set(motifs).size).toBe(motifs.length);
+  });
+});
+
+describe("a product added as a content file alone", () => {
+  const withFixture = (raw: RawFiles): RawFiles => ({
+    ...raw,
+    "/content/products/tidewater.yaml": fixture,
+  });
+
+  afterEach(() => {
+    vi.doUnmock("~/lib/content/content-files.server");
+    vi.resetModules();
+  });
+
+  it("loads through the same loader, with a new industry and no code change", async () => {
+    const { contentFiles } = await import("~/lib/content/content-files.server");
+    const loaded = loadProducts(withFixture(contentFiles("content/products")));
+    expect(loaded.at(-1)?.name).toBe("Tidewater");
+    expect(productIndustries(loaded)).toContain("Maritime & Logistics");
+  });
+
+  it("gets its card on /portfolio and its own page, while the footer keeps the spec's eight", async () => {
+    vi.resetModules();
+    vi.doMock("~/lib/content/content-files.server", async (importOriginal) => {
+      const original = await importOriginal<ContentFilesModule>();
+      return {
+        ...original,
+        contentFiles: (directory: string) =>
+          directory === "content/products"
+            ? withFixture(original.contentFiles(directory))
+            : original.contentFiles(directory),
+      };
+    });
+    const portfolio = await import("~/routes/portfolio");
+    const page = portfolio.loader();
+    expect(page.products.map((product) => product.slug)).toContain("tidewater");
+    expect(page.industries).toContain("Maritime & Logistics");
+
+    const caseStudy = await import("~/routes/case-study");
+    const study = caseStudy.loader({ params: { slug: "tidewater" } } as never);
+    expect(study.study.client.name).toBe("Harrowgate Port Authority");
+
+    const { readPublicPaths } = await import("~/site/pages.server");
+    expect(readPublicPaths()).toContain("/portfolio/tidewater");
+    const { renderArtFile: render } = await import("~/site/art/art-files.server");
+    expect(await render(productArtPath("tidewater", "slice"))).toMatch(/^<svg/);
+
+    const navigation = await import("~/config/navigation");
+    const footerProducts = navigation.footerColumns.find((column) => column.heading === "Products");
+    expect(
+      footerProducts?.kind === "links" && footerProducts.links.map((link) => link.label),
+    ).toEqual([...productNames]);
+    expect(footerColumns).toEqual(navigation.footerColumns);
   });
 });

@@ -1,10 +1,15 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { productPath } from "~/config/paths";
 import type { Testimonial } from "~/features/portfolio/testimonials.server";
 import { cn } from "~/lib/cn";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
-import { productHref } from "~/features/portfolio/product-cards";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type TestimonialItem = Pick<
@@ -15,9 +20,7 @@ export type TestimonialItem = Pick<
 };
 
 type TestimonialListProps = SectionProps & {
-  eyebrow: string;
-  title: string;
-  lead?: string;
+  heading: SectionHeadingCopy;
   testimonials: readonly TestimonialItem[];
   tone?: SectionTone;
 };
@@ -26,16 +29,14 @@ type TestimonialListProps = SectionProps & {
 export function TestimonialList({
   id,
   className,
-  eyebrow,
-  title,
-  lead,
+  heading,
   testimonials,
   tone = "white",
 }: TestimonialListProps) {
   const headingId = `${id ?? "testimonials"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      <SectionHeading id={headingId} heading={heading} />
       <ul className="mt-12 grid gap-5 lg:grid-cols-3 lg:gap-6">
         {testimonials.map((testimonial) => (
           <li key={testimonial.name}>
@@ -83,7 +84,7 @@ export function TestimonialCard({
       {showProductLink && (
         <p className="mt-6 border-t border-slate-100 pt-5">
           <Link
-            to={productHref(testimonial.product)}
+            to={productPath(testimonial.product)}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
           >
             {testimonial.productName} case study

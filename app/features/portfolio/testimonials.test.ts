@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from "~/features/portfolio/products.server";
+import { findProduct, products } from "~/features/portfolio/products.server";
 import {
   featuredTestimonials,
   loadTestimonials,
@@ -25,7 +25,17 @@ describe("testimonials collection", () => {
         "order: 1\nquote: Good work.\nname: Ada\nrole: CTO\ncompany: Example\nproduct: no-such-product\n",
     };
     expect(() => loadTestimonials(files)).toThrow(
-      /content\/testimonials\/x\.yaml:\n {2}- product: must be a product slug/,
+      /content\/testimonials\/x\.yaml:\n {2}- line \d+, product: must be a product slug/,
     );
+  });
+});
+
+describe("testimonials and case studies", () => {
+  it("give every product its client's quote, from the company named on the case", () => {
+    for (const product of products) {
+      const quote = testimonials.find((testimonial) => testimonial.product === product.slug);
+      expect(quote, `a testimonial for ${product.slug}`).toBeDefined();
+      expect(quote?.company, quote?.sourcePath).toBe(product.client.name);
+    }
   });
 });

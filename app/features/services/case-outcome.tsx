@@ -1,7 +1,11 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { SectionBand, SectionHeading } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 import { paths, sectionPath } from "~/config/paths";
 
@@ -15,9 +19,9 @@ export type OutcomeProduct = {
 };
 
 type CaseOutcomeProps = SectionProps & {
+  /** "Case study: <product>", what the work achieved as the title, its summary as the lead. */
+  heading: SectionHeadingCopy;
   product: OutcomeProduct;
-  title: string;
-  summary: string;
 };
 
 /**
@@ -25,25 +29,13 @@ type CaseOutcomeProps = SectionProps & {
  * the portfolio, its headline figure, and a link to the product's section on
  * the portfolio page (each product section there carries id=<slug>).
  */
-export function CaseOutcome({
-  id = "outcome",
-  className,
-  product,
-  title,
-  summary,
-}: CaseOutcomeProps) {
+export function CaseOutcome({ id = "outcome", className, heading, product }: CaseOutcomeProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone="ink" labelledBy={headingId}>
       <div className="grid gap-10 lg:grid-cols-12 lg:items-center lg:gap-16">
         <div className="lg:col-span-7">
-          <SectionHeading
-            id={headingId}
-            eyebrow={`Case study: ${product.name}`}
-            title={title}
-            lead={summary}
-            inverse
-          />
+          <SectionHeading id={headingId} heading={heading} inverse />
           <ul className="mt-8 space-y-3">
             {product.results.map((result) => (
               <li key={result} className="flex gap-3 text-base leading-relaxed text-slate-200">

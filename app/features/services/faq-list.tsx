@@ -1,15 +1,19 @@
 import { Icon } from "~/components/ui/icon";
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type Faq = { question: string; answer: string };
 
 type FaqListProps = SectionProps & {
   faqs: readonly Faq[];
-  eyebrow?: string;
-  title?: string;
+  heading: SectionHeadingCopy;
   /** Under the heading: where to ask a question the list does not answer. */
   aside?: ReactNode;
   tone?: SectionTone;
@@ -21,21 +25,13 @@ type FaqListProps = SectionProps & {
  * Every answer is in the server's HTML, hidden until opened, so it is indexed
  * and readable before the page's script runs; any number can be open at once.
  */
-export function FaqList({
-  id = "faqs",
-  className,
-  faqs,
-  eyebrow = "FAQs",
-  title = "Questions clients ask",
-  aside,
-  tone,
-}: FaqListProps) {
+export function FaqList({ id = "faqs", className, faqs, heading, aside, tone }: FaqListProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-8 lg:grid-cols-12 lg:gap-16">
         <div className="lg:col-span-4">
-          <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+          <SectionHeading id={headingId} heading={heading} />
           {aside && <div className="mt-5 text-base leading-relaxed text-slate-600">{aside}</div>}
         </div>
         <div className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-8">

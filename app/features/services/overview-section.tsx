@@ -2,13 +2,13 @@ import {
   Prose,
   SectionBand,
   SectionHeading,
+  type SectionHeadingCopy,
   type SectionTone,
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 type OverviewSectionProps = SectionProps & {
-  eyebrow?: string;
-  title: string;
+  heading: SectionHeadingCopy;
   paragraphs: readonly string[];
   tone?: SectionTone;
 };
@@ -20,8 +20,7 @@ type OverviewSectionProps = SectionProps & {
 export function OverviewSection({
   id = "overview",
   className,
-  eyebrow = "Overview",
-  title,
+  heading,
   paragraphs,
   tone,
 }: OverviewSectionProps) {
@@ -29,7 +28,7 @@ export function OverviewSection({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-6 lg:grid-cols-12 lg:gap-12">
-        <SectionHeading id={headingId} eyebrow={eyebrow} title={title} className="lg:col-span-5" />
+        <SectionHeading id={headingId} heading={heading} className="lg:col-span-5" />
         <Prose className="lg:col-span-7 lg:pt-8 [&>p:first-child]:text-slate-800">
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

@@ -1,13 +1,17 @@
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type ProcessStep = { title: string; duration: string; description: string };
 
 type ProcessStepsProps = SectionProps & {
   steps: readonly ProcessStep[];
-  eyebrow?: string;
-  title?: string;
+  heading: SectionHeadingCopy;
   tone?: SectionTone;
 };
 
@@ -26,14 +30,13 @@ export function ProcessSteps({
   id = "process",
   className,
   steps,
-  eyebrow = "Process",
-  title = "How we work",
+  heading,
   tone,
 }: ProcessStepsProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={heading} />
       <ol
         className={cn(
           "relative mt-10 grid gap-8 md:mt-14 lg:gap-6",

@@ -6,16 +6,17 @@ import { Link } from "react-router";
 import { findService } from "~/config/services";
 import { cn } from "~/lib/cn";
 import { IconTile } from "~/components/ui/icon-tile";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
-
-/** A service as its card shows it: the config's label and the content's summary. */
 
 type ServiceGridProps = SectionProps & {
   services: readonly ServiceSummary[];
-  eyebrow?: string;
-  title?: ReactNode;
-  lead?: ReactNode;
+  heading: SectionHeadingCopy;
   tone?: SectionTone;
   /** A link beside the heading, e.g. to a full list. */
   actions?: ReactNode;
@@ -31,9 +32,7 @@ export function ServiceGrid({
   id = "services",
   className,
   services,
-  eyebrow = "Services",
-  title = "What we do",
-  lead,
+  heading,
   tone = "white",
   actions,
   closingCard,
@@ -41,13 +40,7 @@ export function ServiceGrid({
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading
-        id={headingId}
-        eyebrow={eyebrow}
-        title={title}
-        lead={lead}
-        actions={actions}
-      />
+      <SectionHeading id={headingId} heading={heading} actions={actions} />
       <ServiceCardList services={services} closingCard={closingCard} className="mt-10 md:mt-12" />
     </SectionBand>
   );
@@ -97,7 +90,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
           >
-            {service.label}
+            {service.name}
           </Link>
         </h3>
       </div>

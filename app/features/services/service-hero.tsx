@@ -4,15 +4,12 @@ import { cn } from "~/lib/cn";
 import { Icon } from "~/components/ui/icon";
 import { Container } from "~/components/ui/container";
 import type { SectionProps } from "~/components/sections/types";
-import { HeroCopy } from "~/components/sections/page-hero";
+import { HeroCopy, type HeroHeadingCopy } from "~/components/sections/page-hero";
 
 type ServiceHeroProps = SectionProps & {
   serviceId: ServiceId;
-  eyebrow?: string;
-  /** The service's name: the page's one h1. */
-  title: string;
-  /** The one-line promise. */
-  lead: ReactNode;
+  /** The service's name as the page's one h1, its one-line promise as the lead. */
+  heading: HeroHeadingCopy;
   actions?: ReactNode;
 };
 
@@ -20,15 +17,7 @@ type ServiceHeroProps = SectionProps & {
  * The ink band that opens a service page: the service's name as the h1, its
  * promise, actions, and abstract art built around the service's icon.
  */
-export function ServiceHero({
-  id,
-  className,
-  serviceId,
-  eyebrow = "Services",
-  title,
-  lead,
-  actions,
-}: ServiceHeroProps) {
+export function ServiceHero({ id, className, serviceId, heading, actions }: ServiceHeroProps) {
   return (
     <section
       id={id}
@@ -37,7 +26,7 @@ export function ServiceHero({
       <HeroGrid />
       <Container className="grid items-center gap-10 py-16 sm:py-20 md:py-24 lg:grid-cols-12">
         <div className="lg:col-span-7">
-          <HeroCopy eyebrow={eyebrow} title={title} lead={lead} actions={actions} />
+          <HeroCopy heading={heading} actions={actions} />
         </div>
         <div className="hidden lg:col-span-5 lg:block">
           <ServiceArt serviceId={serviceId} className="ml-auto h-auto w-full max-w-[440px]" />

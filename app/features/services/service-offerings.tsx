@@ -1,15 +1,19 @@
 import { cn } from "~/lib/cn";
 import type { ContentIconName } from "~/components/ui/content-icon-names";
 import { ContentIcon } from "~/components/ui/icon";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type Offering = { title: string; description: string; icon: ContentIconName };
 
 type ServiceOfferingsProps = SectionProps & {
   offerings: readonly Offering[];
-  eyebrow?: string;
-  title?: string;
+  heading: SectionHeadingCopy;
   tone?: SectionTone;
 };
 
@@ -33,14 +37,13 @@ export function ServiceOfferings({
   id = "offerings",
   className,
   offerings,
-  eyebrow = "Offerings",
-  title = "What we deliver",
+  heading,
   tone = "muted",
 }: ServiceOfferingsProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={heading} />
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 md:mt-12 md:gap-6 lg:grid-cols-6">
         {offerings.map((offering, index) => (
           <li

@@ -1,4 +1,4 @@
 import type { ServiceId } from "~/config/services";
 
-/** What a service card shows: the id, the spec's label and the content's summary. */
-export type ServiceSummary = { id: ServiceId; label: string; summary: string };
+/** What a service card shows: the id, the content's name and summary. */
+export type ServiceSummary = { id: ServiceId; name: string; summary: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ServiceSummary } from "~/features/services/service-view";
-import { findService, services, type ServiceId } from "~/config/services";
+import { services, type ServiceId } from "~/config/services";
 import {
   ContentError,
   type RawFiles,
@@ -9,7 +9,7 @@ import {
 } from "~/lib/content/collection";
 import { lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
-import { products } from "~/features/portfolio/products.server";
+import { clientLine, products } from "~/features/portfolio/products.server";
 import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
@@ -29,6 +29,11 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
   return z
     .object({
       id: serviceId,
+      /**
+       * The service's name in running text (the h1, cards, chips, calls to
+       * action). The menus keep the spec's label from app/config/services.ts.
+       */
+      name: lineField(40),
       /** The hero's one-line promise. */
       promise: lineField(140),
       /** The service's card (service grids on Home and related services). */
@@ -49,7 +54,7 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
               description: lineField(260),
               icon: z.enum(contentIconNames, {
                 error: (issue) =>
-                  `must be one of the allowed icons (app/content/icon-names.ts), got ${String(issue.input)}`,
+                  `must be one of the allowed icons (app/components/ui/content-icon-names.ts), got ${String(issue.input)}`,
               }),
             })
             .strict(),
@@ -160,13 +165,14 @@ export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadService
 );
 
 function summaryOf(content: ServiceContent): ServiceSummary {
-  return { id: content.id, label: labelOf(content.id), summary: content.summary };
+  return { id: content.id, name: content.name, summary: content.summary };
 }
 
-function labelOf(id: ServiceId): string {
-  const service = findService(id);
-  if (!service) throw new ContentError(`no service with id ${id} in app/config/services.ts`);
-  return service.label;
+/** A service's id and its name for running text, e.g. a product's chips. */
+export function serviceRef(id: string): { id: ServiceId; name: string } {
+  const content = serviceContents.find((entry) => entry.id === id);
+  if (!content) throw new ContentError(`no service with id ${id} in content/services`);
+  return { id: content.id, name: content.name };
 }
 
 /** The eleven services for a grid of cards, in the header's order. */
@@ -183,7 +189,7 @@ export function servicePage(id: string) {
   if (!product) throw new ContentError(`no product ${content.outcome.product}`);
   return {
     id: content.id,
-    label: labelOf(content.id),
+    name: content.name,
     promise: content.promise,
     summary: content.summary,
     metaDescription: content.metaDescription,
@@ -197,7 +203,7 @@ export function servicePage(id: string) {
       slug: product.slug,
       name: product.name,
       industry: product.industry,
-      client: product.client,
+      client: clientLine(product),
       headlineResult: product.headlineResult,
       results: product.results,
     },
@@ -208,5 +214,3 @@ export function servicePage(id: string) {
     }),
   };
 }
-
-export type ServicePage = NonNullable<ReturnType<typeof servicePage>>;

@@ -60,10 +60,10 @@ describe("services collection", () => {
     expect(new Set(questions).size).toBe(questions.length);
   });
 
-  it("builds a page with the config's label, the product's result and the related cards", () => {
+  it("builds a page with the content's name, the product's result and the related cards", () => {
     const page = servicePage("iot");
     const product = products.find((entry) => entry.slug === page?.outcomeProduct.slug);
-    expect(page?.label).toBe("Internet Of Things");
+    expect(page?.name).toBe("Internet of Things");
     expect(page?.outcomeProduct.headlineResult).toEqual(product?.headlineResult);
     expect(page?.related.map((card) => card.id)).toEqual(
       serviceContents.find((content) => content.id === "iot")?.related,
@@ -93,7 +93,7 @@ describe("services loader", () => {
       "/content/services/zz-copy.yaml": realFiles()["/content/services/iot.yaml"]!,
     };
     expect(() => loadServiceContents(files, productSlugs)).toThrow(
-      /content\/services\/zz-copy\.yaml:\n {2}- id: must equal the file name \(zz-copy\), got iot/,
+      /content\/services\/zz-copy\.yaml:\n {2}- line \d+, id: must equal the file name \(zz-copy\), got iot/,
     );
   });
 
@@ -103,7 +103,7 @@ describe("services loader", () => {
     delete files["/content/services/iot.yaml"];
     files["/content/services/internet-of-things.yaml"] = iot;
     expect(() => loadServiceContents(files, productSlugs)).toThrow(
-      /content\/services\/internet-of-things\.yaml:\n {2}- id: must equal the file name \(internet-of-things\), got iot/,
+      /content\/services\/internet-of-things\.yaml:\n {2}- line \d+, id: must equal the file name \(internet-of-things\), got iot/,
     );
   });
 
@@ -112,32 +112,32 @@ describe("services loader", () => {
       [
         "ai-ml",
         (data) => ((data.outcome as Record<string, unknown>).product = "no-such-product"),
-        /content\/services\/ai-ml\.yaml:\n {2}- outcome\.product: must be the slug of a product/,
+        /content\/services\/ai-ml\.yaml:\n {2}- line \d+, outcome\.product: must be the slug of a product/,
       ],
       [
         "strategy",
         (data) => ((data.offerings as Record<string, unknown>[])[1]!.icon = "sparkles"),
-        /content\/services\/strategy\.yaml:\n {2}- offerings\.1\.icon: must be one of the allowed icons/,
+        /content\/services\/strategy\.yaml:\n {2}- line \d+, offerings item 2, icon: must be one of the allowed icons/,
       ],
       [
         "iot",
         (data) => (data.related = ["ai-ml", "cybersecurity"]),
-        /content\/services\/iot\.yaml:\n {2}- related\.1: must be a service id/,
+        /content\/services\/iot\.yaml:\n {2}- line \d+, related item 2 \("cybersecurity"\): must be a service id/,
       ],
       [
         "iot",
         (data) => (data.related = ["ai-ml", "iot"]),
-        /content\/services\/iot\.yaml:\n {2}- related\.1: must not be the service itself/,
+        /content\/services\/iot\.yaml:\n {2}- line \d+, related item 2 \("iot"\): must not be the service itself/,
       ],
       [
         "mobile-app",
         (data) => (data.metaDescription = "Too short."),
-        /content\/services\/mobile-app\.yaml:\n {2}- metaDescription:/,
+        /content\/services\/mobile-app\.yaml:\n {2}- line \d+, metaDescription:/,
       ],
       [
         "mobile-app",
         (data) => (data.faqs = (data.faqs as unknown[]).slice(0, 3)),
-        /content\/services\/mobile-app\.yaml:\n {2}- faqs:/,
+        /content\/services\/mobile-app\.yaml:\n {2}- line \d+, faqs:/,
       ],
     ];
     for (const [id, edit, message] of cases) {

@@ -1,13 +1,17 @@
 import { cn } from "~/lib/cn";
-import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
+import {
+  SectionBand,
+  SectionHeading,
+  type SectionHeadingCopy,
+  type SectionTone,
+} from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
 export type TechnologyGroup = { group: string; items: readonly string[] };
 
 type TechnologyListProps = SectionProps & {
   groups: readonly TechnologyGroup[];
-  eyebrow?: string;
-  title?: string;
+  heading: SectionHeadingCopy;
   tone?: SectionTone;
 };
 
@@ -24,14 +28,13 @@ export function TechnologyList({
   id = "technologies",
   className,
   groups,
-  eyebrow = "Stack",
-  title = "Technologies we use",
+  heading,
   tone,
 }: TechnologyListProps) {
   const headingId = `${id}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} />
+      <SectionHeading id={headingId} heading={heading} />
       <div
         className={cn(
           "mt-10 grid items-start gap-4 sm:grid-cols-2 md:mt-12 md:gap-6",

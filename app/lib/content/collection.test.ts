@@ -18,7 +18,7 @@ describe("content collections", () => {
     const files = { [`/${brokenPostPath}`]: readFileSync(brokenPostPath, "utf8") };
     expect(() => loadMarkdownCollection(files, postSchema)).toThrow(ContentError);
     expect(() => loadMarkdownCollection(files, postSchema)).toThrow(
-      /tests\/fixtures\/content\/broken-post\.md[\s\S]*- date: must be a date written YYYY-MM-DD/,
+      /tests\/fixtures\/content\/broken-post\.md:\n {2}- line 4, date: must be a date written YYYY-MM-DD/,
     );
   });
 
@@ -65,5 +65,83 @@ describe("content collections", () => {
     expect(() => assertUniqueBy(entries, (entry) => entry.slug, "slug")).toThrow(
       'content/posts/two.md: slug "same" is already used by content/posts/one.md.',
     );
+  });
+
+  describe("messages an author can act on", () => {
+    const post = (frontmatter: string, body = "\nThe body.\n") => ({
+      "/content/posts/p.md": `---\n${frontmatter}\n---\n${body}`,
+    });
+    const load = (files: Record<string, string>) => () => loadMarkdownCollection(files, postSchema);
+
+    it("says a well-written date that is not in the calendar does not exist", () => {
+      expect(load(post("title: P\nslug: p\ndate: 2026-13-45"))).toThrow(
+        "Invalid content in content/posts/p.md:\n  - line 4, date: 2026-13-45 does not exist: there is no month 13",
+      );
+      expect(load(post("title: P\nslug: p\ndate: 2026-02-30"))).toThrow(
+        "  - line 4, date: 2026-02-30 does not exist: February 2026 has 28 days",
+      );
+      expect(load(post("title: P\nslug: p\ndate: 2026-04-31"))).toThrow(
+        "2026-04-31 does not exist: April 2026 has 30 days",
+      );
+      expect(load(post("title: P\nslug: p\ndate: 2028-02-29"))()).toHaveLength(1);
+      // A date in another shape is still told the shape.
+      expect(load(post("title: P\nslug: p\ndate: 30/02/2026"))).toThrow(
+        "  - line 4, date: must be a date written YYYY-MM-DD",
+      );
+    });
+
+    it("gives frontmatter YAML errors the file's line, not the block's", () => {
+      // The second title is on line 4 of the file, line 3 of the YAML between the fences.
+      expect(load(post("title: P\nslug: p\ntitle: Q\ndate: 2026-01-01"))).toThrow(
+        /^content\/posts\/p\.md: invalid YAML: Map keys must be unique at line 4, column 1:/,
+      );
+      expect(load(post("title: P\nslug: p\n  extra: indented\ndate: 2026-01-01"))).toThrow(
+        /^content\/posts\/p\.md: invalid YAML: .* at line 3, column 7:/,
+      );
+    });
+
+    it("gives a field's line in the file, frontmatter fence included", () => {
+      expect(load(post("title: P\n\n# A comment\nslug: Not A Slug\ndate: 2026-01-01"))).toThrow(
+        "  - line 5, slug: must be lower-case words joined by hyphens",
+      );
+    });
+
+    it("says a frontmatter block that is opened but never closed is not closed", () => {
+      const files = {
+        "/content/posts/p.md": "---\ntitle: P\nslug: p\ndate: 2026-01-01\n\nThe body.\n",
+      };
+      expect(load(files)).toThrow(
+        "content/posts/p.md: the frontmatter block opened by the --- on line 1 is not closed: add a line of three dashes (---) after its last field, before the body.",
+      );
+    });
+
+    it("names list items as an author counts them, quoting short ones", () => {
+      const schema = z.object({
+        tags: z.array(z.string().max(5)),
+        agenda: z.array(z.object({ time: z.string().regex(/^\d\d:\d\d$/, "must be HH:mm") })),
+      });
+      const yaml = [
+        "tags:",
+        "  - short",
+        "  - far too long",
+        "agenda:",
+        '  - time: "09:00"',
+        "  - time: nine",
+      ].join("\n");
+      expect(() => loadYamlCollection({ "/content/x/y.yaml": yaml }, schema)).toThrow(
+        [
+          "Invalid content in content/x/y.yaml:",
+          '  - line 3, tags item 2 ("far too long"): Too big: expected string to have <=5 characters',
+          "  - line 6, agenda item 2, time: must be HH:mm",
+        ].join("\n"),
+      );
+    });
+
+    it("points an unknown key at its own line", () => {
+      const schema = z.object({ name: z.string() }).strict();
+      expect(() =>
+        loadYamlCollection({ "/content/team/a.yaml": "name: Ada\nrloe: CTO\n" }, schema),
+      ).toThrow('  - line 2, rloe: Unrecognized key: "rloe"');
+    });
   });
 });

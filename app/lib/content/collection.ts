@@ -1,11 +1,11 @@
-import { parse as parseYaml } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
 
 /**
  * Content collections: the Markdown and YAML files under content/, validated
  * with zod where they enter the code. A file that does not fit its schema stops
  * the build (the prerender evaluates every collection) and the server's start,
- * with the file's path and the offending field.
+ * with the file's path, the line and the offending field.
  */
 
 /** Raw files keyed by their path from the project root, e.g. "content/posts/x.md". */
@@ -19,32 +19,152 @@ export class ContentError extends Error {
 export type MarkdownEntry<T> = T & { body: string; sourcePath: string };
 export type YamlEntry<T> = T & { sourcePath: string };
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+/**
+ * A rule a collection checks beyond its schema (it needs the body, or another
+ * collection): the field it is about, as a path into the YAML like zod's, and
+ * what is wrong. `["body"]` is a Markdown file's body.
+ */
+export type ContentProblem = { path: readonly PropertyKey[]; message: string };
+
+/** A file's YAML, parsed with positions so that problems can name their line. */
+type YamlSource = { document: Document; lines: LineCounter; bodyLine?: number };
+
+const OPENING_FENCE = /^\uFEFF?---[ \t]*\r?\n/;
+const CLOSING_FENCE = /^---[ \t]*(?:\r?\n|$)/m;
 
 /** Splits a Markdown file into its YAML frontmatter and its body. */
-export function splitFrontmatter(path: string, raw: string): { data: unknown; body: string } {
-  const match = FRONTMATTER.exec(raw);
-  if (!match) {
-    throw new ContentError(`${path}: the file must start with a YAML frontmatter block (---).`);
+export function splitFrontmatter(
+  path: string,
+  raw: string,
+): { data: unknown; body: string; source: YamlSource } {
+  const opening = OPENING_FENCE.exec(raw);
+  if (!opening) {
+    throw new ContentError(
+      `${path}: the file must start with a YAML frontmatter block: a line of three dashes (---), the fields, then another --- line.`,
+    );
   }
-  return { data: readYaml(path, match[1] ?? ""), body: (match[2] ?? "").trim() };
+  const rest = raw.slice(opening[0].length);
+  const closing = CLOSING_FENCE.exec(rest);
+  if (!closing) {
+    throw new ContentError(
+      `${path}: the frontmatter block opened by the --- on line 1 is not closed: add a line of three dashes (---) after its last field, before the body.`,
+    );
+  }
+  // The opening fence becomes blanks, so YAML's lines and columns are the file's.
+  const yaml = opening[0].replace(/[^\r\n]/g, " ") + rest.slice(0, closing.index);
+  const { data, source } = readYaml(path, yaml);
+  const bodyStart = yaml.length + closing[0].length;
+  const body = raw.slice(bodyStart);
+  const bodyLine = lineAt(raw, bodyStart + (/^\s*/.exec(body)?.[0].length ?? 0));
+  return { data, body: body.trim(), source: { ...source, bodyLine } };
 }
 
-function readYaml(path: string, text: string): unknown {
-  try {
-    return parseYaml(text);
-  } catch (error) {
-    throw new ContentError(`${path}: invalid YAML: ${(error as Error).message}`);
+/** The 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let index = 0; index < offset && index < text.length; index++) {
+    if (text[index] === "\n") line += 1;
   }
+  return line;
 }
 
-function validate<S extends z.ZodType>(path: string, schema: S, data: unknown): z.output<S> {
+function readYaml(path: string, text: string): { data: unknown; source: YamlSource } {
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines });
+  const [error] = document.errors;
+  if (error) throw new ContentError(`${path}: invalid YAML: ${error.message.trimEnd()}`);
+  return { data: document.toJS(), source: { document, lines } };
+}
+
+function validate<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  data: unknown,
+  source: YamlSource,
+): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => `  - ${issue.path.length ? issue.path.join(".") : "(file)"}: ${issue.message}`)
-    .join("\n");
-  throw new ContentError(`Invalid content in ${path}:\n${problems}`);
+  throw contentError(
+    path,
+    source,
+    result.error.issues.map((issue) =>
+      // An unknown key is reported on its parent; name the key itself.
+      issue.code === "unrecognized_keys" && issue.keys.length === 1
+        ? { path: [...issue.path, ...issue.keys], message: issue.message }
+        : issue,
+    ),
+  );
+}
+
+/** One ContentError for a file's problems, each with its line and field. */
+function contentError(
+  path: string,
+  source: YamlSource,
+  problems: readonly ContentProblem[],
+): ContentError {
+  const lines = problems.map((problem) => {
+    const line = lineOf(source, problem.path);
+    const where = [line ? `line ${line}` : "", describeField(source, problem.path)]
+      .filter(Boolean)
+      .join(", ");
+    return `  - ${where}: ${problem.message}`;
+  });
+  return new ContentError(`Invalid content in ${path}:\n${lines.join("\n")}`);
+}
+
+/**
+ * The field as an author reads it: keys joined by dots, list items counted
+ * from 1 ("agenda item 5, time"), and a short text item quoted
+ * (`services item 1 ("quantum")`).
+ */
+function describeField(source: YamlSource, path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(file)";
+  let description = "";
+  path.forEach((segment, index) => {
+    if (typeof segment === "number") {
+      description += `${description ? " " : ""}item ${segment + 1}`;
+    } else {
+      const separator = index === 0 ? "" : typeof path[index - 1] === "number" ? ", " : ".";
+      description += separator + String(segment);
+    }
+  });
+  const last = path.at(-1);
+  if (typeof last === "number") {
+    const node = source.document.getIn(path as unknown[], true);
+    if (isScalar(node) && (typeof node.value === "string" || typeof node.value === "number")) {
+      const text = String(node.value);
+      description += ` (${JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text)})`;
+    }
+  }
+  return description;
+}
+
+/**
+ * The file's line for a field: where its value starts, or, for a key that is
+ * unknown, the key itself; for a missing field, the line of the item it is
+ * missing from (none for a missing top-level field).
+ */
+function lineOf(source: YamlSource, path: readonly PropertyKey[]): number | undefined {
+  if (path.length === 1 && path[0] === "body" && source.bodyLine) return source.bodyLine;
+  for (let length = path.length; length > 0; length--) {
+    const parentPath = path.slice(0, length - 1) as unknown[];
+    const parent =
+      length === 1 ? source.document.contents : source.document.getIn(parentPath, true);
+    const segment = path[length - 1];
+    if (isMap(parent)) {
+      const pair = parent.items.find(
+        (item) => isScalar(item.key) && String(item.key.value) === String(segment),
+      );
+      const node = length === path.length ? (pair?.value ?? pair?.key) : pair?.value;
+      const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+      if (range) return source.lines.linePos(range[0]).line;
+    } else if (isSeq(parent) && typeof segment === "number") {
+      const range = (parent.items[segment] as { range?: [number, number, number] } | undefined)
+        ?.range;
+      if (range) return source.lines.linePos(range[0]).line;
+    }
+  }
+  return undefined;
 }
 
 /** Vite's glob keys start with "/" (the project root); report them as repo paths. */
@@ -56,29 +176,44 @@ function sortedEntries(files: RawFiles): [string, string][] {
   return Object.entries(files).sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** Validates every Markdown file of a collection: frontmatter against `schema`, plus the body. */
+/**
+ * Validates every Markdown file of a collection: frontmatter against `schema`,
+ * plus the body, plus `check`, the collection's rules beyond its schema; all
+ * of a file's problems are reported together, each with its line.
+ */
 export function loadMarkdownCollection<S extends z.ZodType>(
   files: RawFiles,
   schema: S,
+  check?: (entry: MarkdownEntry<z.output<S>>) => readonly ContentProblem[],
 ): MarkdownEntry<z.output<S>>[] {
   return sortedEntries(files).map(([key, raw]) => {
     const sourcePath = sourcePathOf(key);
-    const { data, body } = splitFrontmatter(sourcePath, raw);
-    const entry = validate(sourcePath, schema, data);
+    const { data, body, source } = splitFrontmatter(sourcePath, raw);
+    const validated = validate(sourcePath, schema, data, source);
     if (!body) throw new ContentError(`${sourcePath}: the Markdown body is empty.`);
-    return Object.assign(entry as object, { body, sourcePath }) as MarkdownEntry<z.output<S>>;
+    const entry = Object.assign(validated as object, { body, sourcePath }) as MarkdownEntry<
+      z.output<S>
+    >;
+    const problems = check?.(entry) ?? [];
+    if (problems.length > 0) throw contentError(sourcePath, source, problems);
+    return entry;
   });
 }
 
-/** Validates every YAML file of a collection against `schema`. */
+/** Validates every YAML file of a collection against `schema`, plus `check`, as above. */
 export function loadYamlCollection<S extends z.ZodType>(
   files: RawFiles,
   schema: S,
+  check?: (entry: YamlEntry<z.output<S>>) => readonly ContentProblem[],
 ): YamlEntry<z.output<S>>[] {
   return sortedEntries(files).map(([key, raw]) => {
     const sourcePath = sourcePathOf(key);
-    const entry = validate(sourcePath, schema, readYaml(sourcePath, raw));
-    return Object.assign(entry as object, { sourcePath }) as YamlEntry<z.output<S>>;
+    const { data, source } = readYaml(sourcePath, raw);
+    const validated = validate(sourcePath, schema, data, source);
+    const entry = Object.assign(validated as object, { sourcePath }) as YamlEntry<z.output<S>>;
+    const problems = check?.(entry) ?? [];
+    if (problems.length > 0) throw contentError(sourcePath, source, problems);
+    return entry;
   });
 }
 
@@ -90,7 +225,8 @@ export function loadYamlFile<S extends z.ZodType>(
 ): z.output<S> {
   const sourcePath = sourcePathOf(key);
   if (raw === undefined) throw new ContentError(`${sourcePath}: the file is missing.`);
-  return validate(sourcePath, schema, readYaml(sourcePath, raw));
+  const { data, source } = readYaml(sourcePath, raw);
+  return validate(sourcePath, schema, data, source);
 }
 
 /**
@@ -118,34 +254,40 @@ export function assertUniqueBy<T extends { sourcePath: string }>(
 /**
  * A collection as its loaders read it: every file of one folder (from
  * contentFiles in content-files.server.ts, or a test's own), each validated
- * against `schema`. With `nameField`, that field must equal the file's name
- * (content/posts/<slug>.md is /blog/<slug>), which also makes it unique.
+ * against `schema` and `check`. With `nameField`, that field must equal the
+ * file's name (content/posts/<slug>.md is /blog/<slug>), which also makes it
+ * unique. Every problem is reported with its line and field.
  */
 export function loadCollection<S extends z.ZodType, F extends "markdown" | "yaml" = "yaml">({
   files,
   schema,
   format,
   nameField,
+  check,
 }: {
   files: RawFiles;
   schema: S;
   format?: F;
   nameField?: keyof z.output<S> & string;
+  check?: (entry: MarkdownEntry<z.output<S>> & YamlEntry<z.output<S>>) => readonly ContentProblem[];
 }): (F extends "markdown" ? MarkdownEntry<z.output<S>> : YamlEntry<z.output<S>>)[] {
-  const entries: (YamlEntry<z.output<S>> | MarkdownEntry<z.output<S>>)[] =
-    format === "markdown"
-      ? loadMarkdownCollection(files, schema)
-      : loadYamlCollection(files, schema);
-  if (nameField) {
-    for (const entry of entries) {
+  const problemsOf = (entry: YamlEntry<z.output<S>>): ContentProblem[] => {
+    const problems: ContentProblem[] = [];
+    if (nameField) {
       const fileName = entry.sourcePath.replace(/^.*\//, "").replace(/\.(md|yaml)$/, "");
       const value = String((entry as Record<string, unknown>)[nameField]);
       if (value !== fileName) {
-        throw new ContentError(
-          `Invalid content in ${entry.sourcePath}:\n  - ${nameField}: must equal the file name (${fileName}), got ${value}`,
-        );
+        problems.push({
+          path: [nameField],
+          message: `must equal the file name (${fileName}), got ${value}`,
+        });
       }
     }
-  }
+    return [...problems, ...(check?.(entry as MarkdownEntry<z.output<S>>) ?? [])];
+  };
+  const entries =
+    format === "markdown"
+      ? loadMarkdownCollection(files, schema, problemsOf)
+      : loadYamlCollection(files, schema, problemsOf);
   return entries as (F extends "markdown" ? MarkdownEntry<z.output<S>> : YamlEntry<z.output<S>>)[];
 }

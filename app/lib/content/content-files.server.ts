@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RawFiles } from "./collection";
+import type { z } from "zod";
+import { loadYamlFile, type RawFiles } from "./collection";
 
 /*
  * The one reader of content/. Every loader takes its files from here, keyed
@@ -47,7 +48,7 @@ export function contentFiles(directory: string): RawFiles {
   );
 }
 
-/** One content file's text (e.g. "content/figures.yaml"), or undefined when it is missing. */
-export function contentFile(file: string): string | undefined {
-  return contentFiles(path.posix.dirname(file))[`/${file}`];
+/** One YAML content file (e.g. "content/figures.yaml"), validated against `schema`. */
+export function loadContentFile<S extends z.ZodType>(file: string, schema: S): z.output<S> {
+  return loadYamlFile(file, contentFiles(path.posix.dirname(file))[`/${file}`], schema);
 }

@@ -1,3 +1,4 @@
+import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
 
@@ -13,10 +14,32 @@ export const serviceIdField = z.enum(serviceIds as [string, ...string[]], {
   error: (issue) => `must be a service id (${serviceIds.join(", ")}), got ${String(issue.input)}`,
 });
 
-/** A calendar date written YYYY-MM-DD (YAML may hand it over as a Date already). */
+/**
+ * Why a year, month and day written in the right shape are not a day of the
+ * calendar ("February 2026 has 28 days"), or undefined when they are one.
+ */
+export function missingDateReason(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `${monthNames[month - 1]} ${year} has ${days} days`;
+  return undefined;
+}
+
+/**
+ * A calendar date written YYYY-MM-DD (YAML may hand it over as a Date already).
+ * A date of that shape that is not in the calendar (2026-02-30) is told so.
+ */
 export const isoDateField = z.preprocess(
   (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-  z.iso.date({ error: "must be a date written YYYY-MM-DD" }),
+  z
+    .string({ error: "must be a date written YYYY-MM-DD" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+    .superRefine((value, context) => {
+      const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+      const reason = missingDateReason(year, month, day);
+      if (reason)
+        context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
+    }),
 );
 
 /** Short copy: a non-empty line of text without trailing spaces. */

@@ -46,7 +46,11 @@ export function readFieldValues<F extends string>(
  * client's rate limit.
  */
 export type FormRefusal =
-  { kind: "rejected" } | { kind: "expired" } | { kind: "rate-limited"; retryAfterSeconds: number };
+  | { kind: "rejected" }
+  | { kind: "expired" }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  /** The post could not be saved (the database and the spool both failed): send it again later. */
+  | { kind: "unavailable"; retryAfterSeconds: number };
 
 /** The result of checking a post's fields with a form's schema. */
 export type FieldCheck<F extends string> =

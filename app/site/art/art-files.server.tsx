@@ -1,42 +1,74 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
+  clientWordmarkPath,
   contentIconSprite,
   coverArtPath,
   coverArtSizes,
   homeHeroArt,
   iconSprite,
+  nameSlug,
+  portraitPath,
   productArtPath,
   type CoverArtShape,
 } from "~/config/art";
-import { industries } from "~/config/navigation";
 import { coverMotif, CoverArtSvg } from "~/features/blog/cover-art.server";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
+import { PortraitSvg } from "~/features/company/portrait.server";
+import { memberSlug, team } from "~/features/company/team.server";
+import { ClientWordmarkSvg } from "~/features/portfolio/client-wordmark.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
-import { contentIcons } from "~/site/art/content-icons.server";
-import { icons, iconSpriteFile } from "~/site/art/icon-sprite.server";
+import { products } from "~/features/portfolio/products.server";
 
 /**
  * Every art file the site serves, in one list: its path (app/config/art.ts)
  * and how it is drawn. The prerender list takes the paths from here
  * (app/site/pages.server.ts) and the art route renders from here, so a file
- * is listed once.
+ * is listed once. The icon sprites import lucide-react (about 50 MB once
+ * loaded) only when drawn, so the running server, which lists paths but
+ * draws nothing, never loads it (docs/decisions/062).
  */
-function artFiles(): { path: string; draw: () => ReactElement | string }[] {
+const iconSprites = () => import("~/site/art/icon-sprite.server");
+
+function artFiles(): {
+  path: string;
+  draw: () => ReactElement | string | Promise<string>;
+}[] {
   return [
     { path: homeHeroArt.backdrop.path, draw: () => <HeroBackdropSvg /> },
     { path: homeHeroArt.product.path, draw: () => <HeroProductSvg /> },
-    { path: iconSprite, draw: () => iconSpriteFile(icons) },
-    { path: contentIconSprite, draw: () => iconSpriteFile(contentIcons) },
-    ...industries.flatMap((industry) =>
-      [false, true].flatMap((mirrored) =>
-        (["slice", "meet"] as const).map((fit) => ({
-          path: productArtPath(industry, mirrored, fit),
-          draw: () => <ProductArtSvg industry={industry} mirrored={mirrored} fit={fit} />,
-        })),
-      ),
+    {
+      path: iconSprite,
+      draw: async () => {
+        const { icons, iconSpriteFile } = await iconSprites();
+        return iconSpriteFile(icons);
+      },
+    },
+    {
+      path: contentIconSprite,
+      draw: async () => {
+        const [{ iconSpriteFile }, { contentIcons }] = await Promise.all([
+          iconSprites(),
+          import("~/site/art/content-icons.server"),
+        ]);
+        return iconSpriteFile(contentIcons);
+      },
+    },
+    ...products.flatMap((product) =>
+      (["slice", "meet"] as const).map((fit) => ({
+        path: productArtPath(product.slug, fit),
+        draw: () => <ProductArtSvg motif={product.art} seed={product.slug} fit={fit} />,
+      })),
     ),
+    ...[...new Set(products.map((product) => product.client.name))].map((name, index) => ({
+      path: clientWordmarkPath(nameSlug(name)),
+      draw: () => <ClientWordmarkSvg name={name} variant={index} />,
+    })),
+    ...team.map((member, index) => ({
+      path: portraitPath(memberSlug(member)),
+      draw: () => <PortraitSvg portrait={member.portrait} index={index} />,
+    })),
     ...listPostSummaries().flatMap((post) =>
       (Object.keys(coverArtSizes) as CoverArtShape[]).map((shape) => ({
         path: coverArtPath(post.slug, shape),
@@ -52,8 +84,8 @@ export function artFilePaths(): string[] {
 }
 
 /** An art file's SVG document, or undefined for a path that names none. */
-export function renderArtFile(path: string): string | undefined {
-  const drawing = artFiles()
+export async function renderArtFile(path: string): Promise<string | undefined> {
+  const drawing = await artFiles()
     .find((file) => file.path === path)
     ?.draw();
   if (drawing === undefined) return undefined;

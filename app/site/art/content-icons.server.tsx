@@ -64,12 +64,12 @@ import type { ContentIconName } from "~/components/ui/content-icon-names";
 /*
  * The offering icons of the service pages, on the server only: a page uses
  * six of these sixty, so they are drawn from a sprite (/art/content-icons.svg,
- * app/components/art/art-files.server.tsx) that only service pages load, not
+ * app/site/art/art-files.server.tsx) that only service pages load, not
  * bundled for the browser (issue 6). ContentIcon (app/components/ui/icon.tsx)
  * draws one by name.
  */
 
-/** Every icon a content file may name (app/content/icon-names.ts), by its lucide name. */
+/** Every icon a content file may name (app/components/ui/content-icon-names.ts), by its lucide name. */
 export const contentIcons: Record<ContentIconName, LucideIcon> = {
   accessibility: Accessibility,
   activity: Activity,

@@ -42,8 +42,11 @@ function expectSameDrawing(
   expect(sprite).toContain(`<symbol id="${id}" viewBox="0 0 24 24">${lucide.content}</symbol>`);
 }
 
+const uiSpriteMarkup = (await renderArtFile(iconSprite)) ?? "";
+const contentSpriteMarkup = (await renderArtFile(contentIconSprite)) ?? "";
+
 describe("icons drawn from the sprites", () => {
-  const uiSprite = renderArtFile(iconSprite) ?? "";
+  const uiSprite = uiSpriteMarkup;
   it.each(Object.keys(icons) as IconName[])("%s looks as lucide-react draws it", (name) => {
     expectSameDrawing(
       icons[name],
@@ -54,7 +57,7 @@ describe("icons drawn from the sprites", () => {
     );
   });
 
-  const contentSprite = renderArtFile(contentIconSprite) ?? "";
+  const contentSprite = contentSpriteMarkup;
   it.each(Object.keys(contentIcons) as (keyof typeof contentIcons)[])(
     "content icon %s looks as lucide-react draws it",
     (name) => {

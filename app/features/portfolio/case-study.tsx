@@ -1,0 +1,240 @@
+import type { ReactNode } from "react";
+import { Icon } from "~/components/ui/icon";
+import { Badge } from "~/components/ui/badge";
+import { Container } from "~/components/ui/container";
+import { HeroCopy } from "~/components/sections/page-hero";
+import { SectionBand, SectionHeading } from "~/components/sections/section";
+import { IndustryIcon } from "~/features/portfolio/industry-icon";
+import { ProductArt } from "~/features/portfolio/product-art";
+import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards";
+import { TestimonialCard, type TestimonialItem } from "~/features/portfolio/testimonial-list";
+import type { Product } from "~/features/portfolio/products.server";
+import type { ProductCardData } from "~/features/portfolio/product-refs.server";
+
+/** What a case study page shows of a product (the loader sends it as it is). */
+export type CaseStudyView = Pick<
+  Product,
+  | "slug"
+  | "name"
+  | "industry"
+  | "summary"
+  | "client"
+  | "duration"
+  | "headlineResult"
+  | "challenge"
+  | "solution"
+  | "approach"
+  | "timeline"
+  | "team"
+  | "results"
+  | "technologies"
+> & {
+  /** The services involved, with their names for running text. */
+  services: ProductCardData["services"];
+  testimonial?: TestimonialItem;
+};
+
+/** The case study's opening: the product's name as the page's h1, the client, and its own art. */
+export function CaseStudyHero({ study }: { study: CaseStudyView }) {
+  return (
+    <section className="relative isolate overflow-hidden bg-ink text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_0%,rgb(79_70_229/0.4),transparent_55%)]"
+      />
+      <Container className="grid items-center gap-10 py-14 sm:py-16 md:py-20 lg:grid-cols-12 lg:gap-12">
+        <div className="lg:col-span-7">
+          <HeroCopy
+            heading={{
+              eyebrow: `Case study · ${study.client.name}`,
+              title: study.name,
+              lead: study.summary,
+            }}
+          />
+        </div>
+        <div className="lg:col-span-5">
+          <ProductArt
+            slug={study.slug}
+            fit="meet"
+            className="rounded-2xl border border-white/10 shadow-2xl shadow-black/30"
+          />
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+/** The facts at a glance: client, industry, duration, team and services. */
+export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
+  const people = study.team.reduce((sum, member) => sum + member.count, 0);
+  return (
+    <section aria-label="The engagement at a glance" className="border-b border-slate-200 bg-white">
+      <Container className="py-10 md:py-12">
+        <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <Fact label="Client">
+            <span className="font-semibold text-slate-900">{study.client.name}</span>
+            <span className="mt-1 block text-[15px] text-slate-600">{study.client.about}</span>
+          </Fact>
+          <Fact label="Industry">
+            <Badge tone="accent">
+              <IndustryIcon industry={study.industry} />
+              {study.industry}
+            </Badge>
+          </Fact>
+          <Fact label="Duration and team">
+            <span className="font-semibold text-slate-900">{study.duration}</span>
+            <span className="mt-1 block text-[15px] text-slate-600">
+              {people} people from Corvanta
+            </span>
+          </Fact>
+          <div>
+            <dt className="sr-only">Services involved</dt>
+            <dd>
+              <ServiceLinks services={study.services} />
+            </dd>
+          </div>
+        </dl>
+      </Container>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-3">{children}</dd>
+    </div>
+  );
+}
+
+/** The challenge, then how we approached it, step by step. */
+export function CaseStudyApproach({ study }: { study: CaseStudyView }) {
+  return (
+    <SectionBand id="approach" labelledBy="challenge-heading">
+      <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
+        <div className="lg:col-span-5">
+          <SectionHeading
+            id="challenge-heading"
+            heading={{ eyebrow: "The challenge", title: "Where the client started" }}
+          />
+          <p className="mt-6 text-lg leading-[1.6] text-pretty text-slate-700">{study.challenge}</p>
+          <p className="mt-5 leading-[1.6] text-pretty text-slate-600">{study.solution}</p>
+        </div>
+        <div className="lg:col-span-7">
+          <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
+            Our approach
+          </h3>
+          <ol className="mt-6 space-y-5">
+            {study.approach.map((step, index) => (
+              <li
+                key={step.title}
+                className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-6"
+              >
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 shrink-0 place-items-center rounded-full bg-indigo-50 font-semibold text-accent tabular-nums"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h4 className="text-lg font-semibold text-slate-900">{step.title}</h4>
+                  <p className="mt-2 leading-[1.6] text-pretty text-slate-600">{step.detail}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </SectionBand>
+  );
+}
+
+/** The engagement's phases on a line, and the team that ran them. */
+export function CaseStudyTimeline({ study }: { study: CaseStudyView }) {
+  return (
+    <SectionBand id="timeline" tone="muted" labelledBy="timeline-heading">
+      <SectionHeading
+        id="timeline-heading"
+        heading={{
+          eyebrow: "Timeline",
+          title: `${study.duration}, phase by phase`,
+          lead: "What shipped when, and who was on the team.",
+        }}
+      />
+      <div className="mt-12 grid gap-12 lg:grid-cols-12 lg:gap-16">
+        <ol className="relative space-y-8 border-l-2 border-indigo-100 pl-7 lg:col-span-8">
+          {study.timeline.map((phase) => (
+            <li key={phase.when} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[35px] size-3 rounded-full bg-accent ring-4 ring-slate-50"
+              />
+              <p className="text-sm font-semibold tracking-wide text-accent">{phase.when}</p>
+              <p className="mt-1 leading-[1.6] text-pretty text-slate-700">{phase.milestone}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-4">
+          <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
+            The team
+          </h3>
+          <ul className="mt-4 divide-y divide-slate-100">
+            {study.team.map((member) => (
+              <li key={member.role} className="flex items-baseline justify-between gap-4 py-2.5">
+                <span className="text-slate-700">{member.role}</span>
+                <span className="font-semibold text-slate-900 tabular-nums">{member.count}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </SectionBand>
+  );
+}
+
+/** The results with their figures, the technologies, and the client's own words. */
+export function CaseStudyResults({ study }: { study: CaseStudyView }) {
+  return (
+    <SectionBand id="results" labelledBy="results-heading">
+      <SectionHeading
+        id="results-heading"
+        heading={{ eyebrow: "Results", title: "What changed, in numbers" }}
+      />
+      <div className="mt-12 grid gap-10 lg:grid-cols-12 lg:gap-16">
+        <div className="lg:col-span-5">
+          <HeadlineResult result={study.headlineResult} />
+          <ul className="mt-8 space-y-4">
+            {study.results.map((result) => (
+              <li key={result} className="flex gap-3">
+                <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-800">
+                  <Icon name="check" className="size-3.5" strokeWidth={2.5} />
+                </span>
+                <span className="leading-[1.6] text-slate-700">{result}</span>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-10 text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">
+            Technologies
+          </h3>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {study.technologies.map((technology) => (
+              <li key={technology}>
+                <Badge tone="outline">{technology}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {study.testimonial && (
+          <div className="lg:col-span-7">
+            <TestimonialCard
+              testimonial={study.testimonial}
+              showProductLink={false}
+              stretch={false}
+            />
+          </div>
+        )}
+      </div>
+    </SectionBand>
+  );
+}

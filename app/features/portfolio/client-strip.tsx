@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { clientWordmarkSize } from "~/config/art";
+import { Container } from "~/components/ui/container";
+
+export type ClientLogo = {
+  name: string;
+  /** The wordmark's SVG file (app/site/art/art-files.server.tsx). */
+  logo: string;
+  /** The case study of the work done for this client. */
+  href: string;
+};
+
+/**
+ * The clients' wordmarks in a row under the home hero, each linking to the
+ * case study of its work. The marks are images whose alt text is the
+ * company's name, so assistive technology reads the list of names.
+ */
+export function ClientStrip({ label, clients }: { label: string; clients: readonly ClientLogo[] }) {
+  return (
+    <section aria-labelledby="clients-heading" className="border-b border-slate-200 bg-white">
+      <Container className="py-8 md:py-10">
+        <h2
+          id="clients-heading"
+          className="text-center text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase"
+        >
+          {label}
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 items-center gap-x-6 gap-y-4 sm:grid-cols-4 lg:grid-cols-8 lg:gap-x-4">
+          {clients.map((client) => (
+            <li key={client.name} className="flex justify-center">
+              <Link
+                to={client.href}
+                className="block rounded-md opacity-80 transition-opacity duration-150 hover:opacity-100"
+              >
+                <img
+                  src={client.logo}
+                  alt={client.name}
+                  width={clientWordmarkSize.width}
+                  height={clientWordmarkSize.height}
+                  className="h-auto w-full max-w-40"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}

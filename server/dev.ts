@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+
+/**
+ * `npm run dev`: the production server (server/serve.ts, server/app.ts) with
+ * Vite in place of the build. Vite runs in middleware mode inside the Express
+ * app: it serves the app's modules, the HMR client and public/, and shares the
+ * HTTP server for its HMR websocket; React Router's server build is loaded
+ * through Vite on every request, so an edit shows on the next request without a
+ * restart. Everything else is what production runs: the load context (clock,
+ * CSP nonce, contact form), the lead database (data/corvanta.db by default),
+ * the security headers, limits and log. See docs/decisions/008.
+ */
+
+// React, React DOM and React Router pick their development or production
+// build when first imported, so NODE_ENV is set before anything imports them.
+// (An empty variable counts as unset, as in server/env.ts.)
+process.env.NODE_ENV ||= "development";
+// The access log and start-up notes are for operators; a developer sees
+// errors. LOG_LEVEL=info npm run dev shows everything production logs.
+process.env.LOG_LEVEL ||= "error";
+
+const { hideEnvFileDeprecation } = await import("../scripts/hide-envfile-deprecation");
+hideEnvFileDeprecation();
+
+const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
+  import("./log"),
+  import("./serve"),
+  import("vite"),
+]);
+
+const env = readEnvOrExit();
+const log = createServerLog({ level: env.LOG_LEVEL });
+
+// Requests that arrive before Vite is ready wait for it.
+let viteStarted!: (server: ViteDevServer) => void;
+const viteServer = new Promise<ViteDevServer>((resolve) => (viteStarted = resolve));
+
+const { server, listening } = await serveSite({
+  env,
+  log,
+  files: {
+    viteMiddleware: (req, res, next) => {
+      viteServer.then(
+        (dev) => dev.middlewares(req as IncomingMessage, res as ServerResponse, next),
+        next,
+      );
+    },
+    build: () => viteServer.then(loadServerBuild),
+  },
+  beforeClose: () => viteServer.then((dev) => dev.close()),
+});
+
+try {
+  viteStarted(
+    await vite.createServer({
+      appType: "custom",
+      server: { middlewareMode: true, hmr: { server } },
+    }),
+  );
+} catch (error) {
+  log.fatal({ err: error }, "Vite could not start");
+  console.error(error);
+  process.exit(1);
+}
+
+const { port } = await listening;
+const host = env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::" ? env.HOST : "localhost";
+console.log(`  ➜  Local:   http://${host.includes(":") ? `[${host}]` : host}:${port}/`);
+
+/** React Router's server build as Vite compiles it now, with the latest edits. */
+async function loadServerBuild(dev: ViteDevServer): Promise<ServerBuild> {
+  const ssr = dev.environments.ssr;
+  if (!ssr || !vite.isRunnableDevEnvironment(ssr)) {
+    throw new Error("Vite's ssr environment cannot run modules in this process");
+  }
+  return (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
+}

@@ -1,0 +1,126 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { createApp, type ClientFiles } from "./app";
+import { readEnv, type ServerEnv } from "./env";
+import { startLeadPipeline } from "./leads/pipeline";
+import { startServer } from "./lifecycle";
+import { leadLogger, type ServerLog } from "./log";
+
+/**
+ * The server process around the app, the same for `npm start` (server/main.ts)
+ * and `npm run dev` (server/dev.ts): the lead database, the app, the HTTP
+ * server with its timeouts, and the shutdown on SIGTERM or SIGINT. The two
+ * entries differ only in where the React Router build and the browser's files
+ * come from. See docs/decisions/003 and 008.
+ */
+
+/** The whole shutdown, requests, outbox and database, ends within this; then the process exits anyway. */
+const shutdownDeadlineMs = 10_000;
+/** Of which in-flight requests may take this long… */
+const requestGraceMs = 6_000;
+/** …and the outbox worker this long to send what is due. */
+const outboxFlushMs = 2_500;
+
+/** What the app serves: a build and its client files, or Vite (AppOptions). */
+export type SiteFiles = ClientFiles & {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+};
+
+export type ServeOptions = {
+  env: ServerEnv;
+  log: ServerLog;
+  /** Loaded before the database opens. */
+  files: SiteFiles | Promise<SiteFiles>;
+  /** Runs once the requests in flight have finished, before the database closes. */
+  beforeClose?: () => Promise<void>;
+};
+
+/** The environment (server/env.ts), or a message naming what is wrong and exit 1. */
+export function readEnvOrExit(): ServerEnv {
+  try {
+    return readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/**
+ * Opens and migrates the lead database, then serves the app. Resolves once
+ * the HTTP server exists (`server`, for Vite's HMR websocket) with the
+ * promise of its address; the process exits on a start-up failure.
+ */
+export async function serveSite({
+  env,
+  log,
+  files,
+  beforeClose = async () => undefined,
+}: ServeOptions): Promise<{ server: Server; listening: Promise<AddressInfo> }> {
+  // The build loads first, then the database is opened and migrated, before
+  // the first request is accepted. Not both at once: loading the build keeps
+  // the process busy for a while, and the database's bounded waits
+  // (DATABASE_TIMEOUT_MS, pg's connect timeout) would count that time.
+  const site = await files;
+  const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
+    log.fatal({ err: error }, "The lead database could not be opened");
+    process.exit(1);
+  });
+
+  const app = createApp({
+    ...site,
+    mode: env.NODE_ENV,
+    leads: leads.intake,
+    registrations: leads.registrations,
+    trustProxy: env.TRUST_PROXY,
+    log,
+    https: env.SITE_URL.startsWith("https:"),
+    ready: leads.ready,
+    writeLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
+  });
+  const { server, listening, shutdown } = startServer(app, {
+    port: env.PORT,
+    host: env.HOST,
+    graceMs: requestGraceMs,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  });
+
+  listening.then(
+    ({ port }) => log.info({ port }, `Corvanta Digital site listening on http://localhost:${port}`),
+    (error: Error) => {
+      log.fatal({ err: error }, "Server failed to start");
+      process.exit(1);
+    },
+  );
+
+  function onSignal(signal: NodeJS.Signals) {
+    log.info({ signal }, "Shutting down: finishing in-flight requests");
+    // Whatever happens below, the process is gone within the deadline.
+    setTimeout(() => {
+      log.error("Shutdown did not finish in time: exiting");
+      process.exit(1);
+    }, shutdownDeadlineMs).unref();
+
+    // Requests first (a post in flight still commits its lead), then the
+    // outbox worker (it sends what is due), then the database.
+    shutdown()
+      .catch((error: Error) => log.error({ err: error }, "Shutdown: requests cut short"))
+      .then(beforeClose)
+      .then(() => leads.close({ flushWithinMs: outboxFlushMs }))
+      .then(
+        () => {
+          log.info("Shutdown complete");
+          process.exit(0);
+        },
+        (error: Error) => {
+          log.error({ err: error }, "Shutdown failed");
+          process.exit(1);
+        },
+      );
+  }
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+
+  return { server, listening };
+}

@@ -1,0 +1,113 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { openDatabase, parseDatabaseUrl } from "../../server/db/database";
+import { validLeadFields } from "../support/contact-posts";
+import { createTestDatabase } from "../support/test-databases";
+import { findLeadByEmail, postAtHumanPace, uniqueEmail } from "./contact-support";
+import { expect, test } from "./fixtures";
+
+// `npm run dev` as a developer starts it: the same server as production
+// (docs/decisions/008) with Vite in place of the build. The contact form
+// stores its lead, pages carry a CSP nonce, and Vite's dev client (its HMR
+// websocket, the styles it injects) runs under that policy.
+
+test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "one server, one run"));
+
+/** Starts `npm run dev` on a free loopback port and resolves once it prints its address. */
+async function startDevServer(env: Record<string, string>) {
+  const child = spawn("npm", ["run", "dev"], {
+    // Its own process group, so the whole tree (npm, tsx, node) stops together.
+    detached: true,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = once(child, "exit");
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(-child.pid!, "SIGTERM");
+    await exited;
+  };
+  const address = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//;
+  // Vite compiles on demand, and a first start also pre-bundles packages: on
+  // a busy two-core machine that takes a while.
+  await expect
+    .poll(() => address.test(output) || child.exitCode !== null, { timeout: 120_000 })
+    .toBe(true);
+  const url = address.exec(output)?.[1];
+  if (!url) throw new Error(`npm run dev did not start:\n${output}`);
+  return { url, output: () => output, stop };
+}
+
+test("npm run dev serves the contact form through the production server: a lead is stored, under a CSP with a nonce", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const database = await createTestDatabase("sqlite");
+  const secret = process.env.E2E_FORM_TOKEN_SECRET;
+  if (!secret) throw new Error("E2E_FORM_TOKEN_SECRET is not set (see playwright.config.ts)");
+  const server = await startDevServer({
+    DATABASE_URL: database.url,
+    FORM_TOKEN_SECRET: secret,
+    SMTP_URL: "",
+  });
+  try {
+    const violations: string[] = [];
+    await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { reportViolation: (text: string) => void })
+          .reportViolation;
+        report(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(socket.url()));
+
+    const response = await page.goto(`${server.url}/contact`);
+    expect(response?.status()).toBe(200);
+    const policy = (await response?.headerValue("content-security-policy")) ?? "";
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})'/.exec(policy)?.[1];
+    expect(nonce, `a script nonce in: ${policy}`).toBeDefined();
+    // The same policy as production, plus the nonce for Vite's <style> elements.
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(await response?.text()).toContain(`nonce="${nonce}"`);
+
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 120_000 });
+    // Vite's HMR client connects to the page's own origin.
+    await expect.poll(() => sockets).toContainEqual(expect.stringMatching(/^ws:\/\/127\.0\.0\.1:/));
+
+    // The form token must be 3 s old; this signs one a minute old with the server's secret.
+    await postAtHumanPace(page);
+    const email = uniqueEmail("dev");
+    const form = page.locator("main form");
+    await form.getByLabel("Your name").fill(validLeadFields.name);
+    await form.getByLabel("Work e-mail").fill(email);
+    await form.getByLabel("Company").fill(validLeadFields.company);
+    await form.getByRole("textbox", { name: /^Phone/ }).fill(validLeadFields.phone);
+    await form.getByLabel("Service of interest").selectOption(validLeadFields.service);
+    await form.getByLabel("Budget range").selectOption(validLeadFields.budget);
+    await form.getByLabel("About your project").fill(validLeadFields.message);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: /Send enquiry/ }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Thank you/ })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    const db = await openDatabase(parseDatabaseUrl(database.url), { migrate: false });
+    const lead = await findLeadByEmail(db, email);
+    await db.destroy();
+    expect(lead).toMatchObject({ ...validLeadFields, email });
+    expect(violations).toEqual([]);
+  } catch (error) {
+    await test.info().attach("npm run dev output", { body: server.output() });
+    throw error;
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+});

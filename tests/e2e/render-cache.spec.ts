@@ -1,0 +1,126 @@
+import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import { parse as parseYaml } from "yaml";
+import { formTokenField } from "~/features/contact/contact-form-fields";
+import { wallClockToInstant } from "~/features/events/zoned-time";
+import { createApp } from "../../server/app";
+import { manualClock } from "../support/manual-clock";
+import { startContactServer, type ContactServer } from "./contact-support";
+import { expect, test } from "./fixtures";
+
+/**
+ * The render cache of server-rendered pages (server/render-cache.ts,
+ * docs/decisions/063): however often a page is served from the cache, every
+ * response carries its own CSP nonce and its own form token, and the events'
+ * upcoming/past split moves at the instant an event starts. HTTP only: the
+ * browser tests of each page cover what they show.
+ */
+
+async function get(url: string, gzip = true) {
+  const response = await fetch(url, {
+    headers: { "accept-encoding": gzip ? "gzip" : "identity" },
+  });
+  return { response, html: await response.text() };
+}
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+
+test.describe("server-rendered pages served from the render cache", () => {
+  test.describe.configure({ mode: "serial" });
+  let contact: ContactServer;
+  test.beforeAll(async () => {
+    contact = await startContactServer();
+  });
+  test.afterAll(async () => contact.close());
+
+  for (const pagePath of ["/", "/events", "/contact", "/events/checkout-performance-london"]) {
+    test(`${pagePath}: every response has a fresh nonce, named in its policy and on every inline script`, async () => {
+      const seen = new Set<string>();
+      for (const gzip of [true, true, false]) {
+        const { response, html } = await get(contact.url + pagePath, gzip);
+        expect(response.status).toBe(200);
+        const nonce = nonceOf(response.headers.get("content-security-policy"));
+        expect(nonce).toBeTruthy();
+        expect(seen.has(nonce!)).toBe(false);
+        seen.add(nonce!);
+        expect([...noncesIn(html)]).toEqual([nonce]);
+        expect(html).not.toMatch(/cspnonce|formtoken/);
+        expect(response.headers.get("x-render-cache-until")).toBeNull();
+        expect(html).toContain("</html>");
+      }
+    });
+  }
+
+  test("/contact: every response carries its own valid form token, in the form and in the page's data", async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { html } = await get(`${contact.url}/contact`);
+      const token = new RegExp(`name="${formTokenField}"[^>]*value="([^"]+)"`).exec(html)?.[1];
+      expect(token).toBeTruthy();
+      // The same token in the hydration data, so React keeps it.
+      expect(html.split(token!).length - 1).toBeGreaterThanOrEqual(2);
+      tokens.push(token!);
+    }
+    expect(new Set(tokens).size).toBe(3);
+  });
+
+  test("a cached page's gzip body is the same HTML as its identity body but for the per-response values", async () => {
+    const response = await fetch(`${contact.url}/events`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const raw = Buffer.from(await response.arrayBuffer());
+    // fetch already decoded it; decode by hand too when the body arrived still compressed.
+    const html = raw[0] === 0x1f ? gunzipSync(raw).toString() : raw.toString();
+    const { html: plain } = await get(`${contact.url}/events`, false);
+    const normalise = (text: string) => text.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(normalise(html)).toBe(normalise(plain));
+  });
+});
+
+type ContentEvent = { slug: string; start: string; timeZone: string; startsAt: Date };
+const contentEvents: ContentEvent[] = readdirSync("content/events")
+  .filter((file) => file.endsWith(".yaml"))
+  .map((file) => {
+    const data = parseYaml(readFileSync(path.join("content/events", file), "utf8")) as ContentEvent;
+    return { ...data, startsAt: wallClockToInstant(data.start, data.timeZone) };
+  })
+  .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+
+test("the upcoming/past split moves at the instant an event starts, not a minute later", async () => {
+  const event = contentEvents.at(-1)!;
+  // 30 s before it starts, so the cached render would otherwise live 30 s past the start.
+  const clock = manualClock(new Date(event.startsAt.getTime() - 30_000));
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
+  const app = createApp({ build, clientDir: path.resolve("build/client"), now: clock });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const isUpcoming = async () => {
+    const { html } = await get(`${url}/events`);
+    const at = html.indexOf(`id="${event.slug}"`);
+    expect(at).toBeGreaterThan(0);
+    return at < html.indexOf(">Past events<");
+  };
+  try {
+    expect(await isUpcoming()).toBe(true);
+    clock.advance(29_999);
+    expect(await isUpcoming()).toBe(true);
+    clock.advance(1);
+    expect(await isUpcoming()).toBe(false);
+    // And the minute: a page cached now is rendered again in the next minute.
+    clock.advance(60_000);
+    expect(await isUpcoming()).toBe(false);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});

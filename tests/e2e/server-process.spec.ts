@@ -77,6 +77,9 @@ test("a client that sends its headers one byte at a time is dropped", async () =
     await once(socket, "connect");
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk));
+    // A byte written after the server hung up may be answered with a reset:
+    // that is the drop under test, not a failure (the 408 is checked below).
+    socket.on("error", () => undefined);
     const closed = once(socket, "close");
     let sent = 0;
     let open = true;

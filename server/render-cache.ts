@@ -79,8 +79,11 @@ export function renderCache({
     for (const [standIn, substitution] of standIns)
       Object.assign(context, substitution.context(standIn));
     const response = await render(req, context);
-    const until = Number(response.headers.get(renderCacheHeader));
     const html = Buffer.from(await response.arrayBuffer());
+    // No header means the page is not cacheable (Number(null) would be 0, a
+    // valid instant in the past, and the stand-in render would be served).
+    const untilHeader = response.headers.get(renderCacheHeader);
+    const until = untilHeader === null ? NaN : Number(untilHeader);
     if (response.status !== 200 || !Number.isFinite(until)) return undefined;
     const parts = splitAt(html, standIns);
     const headers = [...response.headers].filter(

@@ -119,8 +119,8 @@ export function RefusalNotice({
     case "unavailable":
       return (
         <FormNotice>
-          We could not save your {copy.post} just now, so it has not reached us yet. Everything you
-          typed is still in the form below: please send it again in a few minutes, or write to us at{" "}
+          {/* One text node, so the sentence reads as one string in the server's HTML. */}
+          {`We could not save your ${copy.post} just now, so it has not reached us yet. Everything you typed is still in the form below: please send it again in a few minutes, or write to us at `}
           <SiteEmailLink />.
         </FormNotice>
       );

@@ -115,7 +115,7 @@ export function exportedLead(lead: LeadRecord) {
     serviceId: lead.service,
     service: serviceOptionLabel(lead.service),
     budgetId: lead.budget,
-    budget: budgetLabel(lead.budget),
+    budget: lead.budget === null ? null : budgetLabel(lead.budget),
     message: lead.message,
     consentedAt: lead.consented_at,
     notifiedAt: lead.notified_at,
@@ -202,10 +202,10 @@ export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
   const rows = leads.map((lead) => [
     lead.created_at.slice(0, 16).replace("T", " "),
     lead.name,
-    lead.company,
+    lead.company ?? "",
     lead.email,
     serviceOptionLabel(lead.service),
-    budgetLabel(lead.budget),
+    lead.budget === null ? "" : budgetLabel(lead.budget),
     lead.notified_at ? "yes" : "waiting",
   ]);
   return `${terminalTable(header, rows)}\n${leads.length} ${leads.length === 1 ? "lead" : "leads"}\n`;

@@ -124,6 +124,68 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)("the optional company and budget migration on %s", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database.drop());
+
+  it("lets a lead leave both out, keeps older leads with their outbox rows, and foreign keys on", async () => {
+    database = await createTestDatabase(kind);
+    const db = await database.open({ migrate: false });
+    const names = Object.keys(migrations);
+    const before = names[names.indexOf("2026-11-23-005-optional-company-and-budget") - 1]!;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    const at = "2026-11-20T10:00:00.000Z";
+    const lead = {
+      created_at: at,
+      name: "Ana",
+      email: "ana@northwind.example",
+      phone: null,
+      service: "iot",
+      message: "A message long enough.",
+      consented_at: at,
+    };
+    await db
+      .insertInto("leads")
+      .values({ ...lead, id: "lead-old", company: "Northwind", budget: "not-sure" })
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values({ id: "outbox-old", lead_id: "lead-old", created_at: at, next_attempt_at: at })
+      .execute();
+
+    await migrateToLatest(db);
+    await db
+      .insertInto("leads")
+      .values({ ...lead, id: "lead-new", company: null, budget: null })
+      .execute();
+    const leads = await db
+      .selectFrom("leads")
+      .select(["id", "company", "budget"])
+      .orderBy("id")
+      .execute();
+    expect(leads).toEqual([
+      { id: "lead-new", company: null, budget: null },
+      { id: "lead-old", company: "Northwind", budget: "not-sure" },
+    ]);
+    expect(await db.selectFrom("outbox").select(["id", "lead_id"]).execute()).toEqual([
+      { id: "outbox-old", lead_id: "lead-old" },
+    ]);
+    // Still enforced after the rebuild: an outbox row for no lead is refused.
+    await expect(
+      db
+        .insertInto("outbox")
+        .values({
+          id: "outbox-orphan",
+          lead_id: "no-such-lead",
+          created_at: at,
+          next_attempt_at: at,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
+
 describe.each(testDatabaseKinds)("the event registrations migration on %s", (kind) => {
   let database: TestDatabase;
   afterEach(() => database.drop());

@@ -24,11 +24,13 @@ export interface LeadTable {
   created_at: string;
   name: string;
   email: string;
-  company: string;
+  /** Optional on the form since migration 005 (issue 16); older rows all have one. */
+  company: string | null;
   phone: string | null;
   /** A service id from app/config/services.ts, or "something-else". */
   service: string;
-  budget: string;
+  /** A budget id from the form's list; optional since migration 005. */
+  budget: string | null;
   message: string;
   /** When the visitor ticked "contact me": the moment the lead was received. */
   consented_at: string;

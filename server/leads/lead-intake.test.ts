@@ -54,6 +54,16 @@ describe.each(testDatabaseKinds)("the lead intake on %s", (kind) => {
     expect(outbox).toMatchObject({ lead_id: lead.id, sent_at: null, attempts: 0 });
   });
 
+  it("stores an enquiry without company or budget, both null (they are optional)", async () => {
+    const outcome = await intake.receive(
+      contactPost(formFields(humanToken(), { company: "", budget: undefined })),
+    );
+    expect(outcome).toMatchObject({ kind: "accepted" });
+    const lead = await db.selectFrom("leads").selectAll().executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ company: null, budget: null, name: validLeadFields.name });
+    expect(await outboxCount()).toBe(1);
+  });
+
   it("stores markup and SQL exactly as sent", async () => {
     const markup = `"><img src=x onerror=alert(1)>`;
     const sql = `' OR 1=1--`;

@@ -58,7 +58,12 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
   const service = isServiceOptionId(lead.service)
     ? serviceOptionLabel(lead.service)
     : "Unknown service";
-  const budget = isBudgetId(lead.budget) ? budgetLabel(lead.budget) : "Unknown budget";
+  const budget =
+    lead.budget === null
+      ? "budget not given"
+      : isBudgetId(lead.budget)
+        ? budgetLabel(lead.budget)
+        : "Unknown budget";
   const received = formatReceived(new Date(lead.created_at));
   const text = [
     "A new enquiry came in through the contact form on the website.",
@@ -67,10 +72,10 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     // One-line fields stay on one line even if a row was stored without the schema.
     `Name:      ${oneLine(lead.name)}`,
     `E-mail:    ${oneLine(lead.email)}`,
-    `Company:   ${oneLine(lead.company)}`,
+    `Company:   ${lead.company ? oneLine(lead.company) : "(not given)"}`,
     `Phone:     ${lead.phone ? oneLine(lead.phone) : "(not given)"}`,
     `Service:   ${service}`,
-    `Budget:    ${budget}`,
+    `Budget:    ${lead.budget === null ? "(not given)" : budget}`,
     `Received:  ${received}`,
     `Lead id:   ${lead.id}`,
     "",

@@ -94,13 +94,13 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
       expect(message.recipients).toEqual(mail.to);
       expect(message.header("from")).toBe(mail.from);
       expect(message.header("subject")).toBe(
-        `New enquiry: ${serviceOptionLabel(lead.service)} (${budgetLabel(lead.budget)})`,
+        `New enquiry: ${serviceOptionLabel(lead.service)} (${budgetLabel(lead.budget!)})`,
       );
-      for (const detail of [lead.name, lead.email, lead.company, lead.message]) {
+      for (const detail of [lead.name, lead.email, lead.company!, lead.message]) {
         expect(message.text).toContain(detail);
       }
       expect(message.text).toContain(serviceOptionLabel(lead.service));
-      expect(message.text).toContain(budgetLabel(lead.budget));
+      expect(message.text).toContain(budgetLabel(lead.budget!));
     }
     expect(smtp.messages[0]!.text).toContain(first.phone!);
 
@@ -217,6 +217,18 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
     ]);
+  });
+
+  it("says '(not given)' for a company and a budget the visitor left empty", async () => {
+    const smtp = await sink();
+    await saveLead(db, { ...enquiry(), company: null, budget: null }, clock());
+    await worker(smtp.url).tick();
+    const [message] = smtp.messages;
+    expect(message!.header("subject")).toBe(
+      `New enquiry: ${serviceOptionLabel(enquiry().service)} (budget not given)`,
+    );
+    expect(message!.text).toContain("Company:   (not given)\n");
+    expect(message!.text).toContain("Budget:    (not given)\n");
   });
 
   it("never lets a line break in the name add a mail header", async () => {

@@ -21,6 +21,16 @@ const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-04";
 const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
 
+/**
+ * The token with one character of its signature changed. Not the last one: in
+ * unpadded base64url its low bits are padding, so some changes decode to the
+ * same bytes and the token would still be valid.
+ */
+function tamperedSignature(token: string): string {
+  const at = token.length - 5;
+  return token.slice(0, at) + (token[at] === "A" ? "B" : "A") + token.slice(at + 1);
+}
+
 describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
   let database: TestDatabase;
   let db: AppDatabase;
@@ -169,11 +179,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       await register(roundTable, registrationFormFields(trapped!, { website: "http://x.example" })),
     ).toMatchObject({ kind: "rejected" });
     expect(
-      // The signature's last character changed (to one it is not already).
-      await register(
-        roundTable,
-        registrationFormFields(tampered!.slice(0, -1) + (tampered!.endsWith("x") ? "y" : "x")),
-      ),
+      await register(roundTable, registrationFormFields(tamperedSignature(tampered!))),
     ).toMatchObject({ kind: "rejected" });
     expect(log.lines.filter((line) => line.startsWith("Event registration: rejected"))).toEqual([
       "Event registration: rejected a post from 203.0.113.20 (trap-filled)",

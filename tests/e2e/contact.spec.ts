@@ -80,9 +80,7 @@ test.describe("with JavaScript", () => {
     const expected = {
       "Your name": contactFormMessages.name.missing,
       "Work e-mail": contactFormMessages.email.malformed,
-      Company: contactFormMessages.company.missing,
       "Service of interest": contactFormMessages.service.missing,
-      "Budget range": contactFormMessages.budget.missing,
       "About your project": contactFormMessages.message.missing,
     };
     for (const [label, message] of Object.entries(expected)) {
@@ -93,11 +91,15 @@ test.describe("with JavaScript", () => {
     await expect(form.getByRole("checkbox")).toHaveAccessibleDescription(
       contactFormMessages.consent.missing,
     );
-    await expect(form.getByRole("textbox", { name: /^Phone/ })).not.toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-    await expect(form.locator("[aria-live]")).toContainText("7 fields need your attention");
+    // The optional fields (issue 16: company and budget too) are not in error when empty.
+    for (const optional of [
+      form.getByRole("textbox", { name: /^Phone/ }),
+      form.getByRole("textbox", { name: /^Company/ }),
+      form.getByRole("combobox", { name: /^Budget range/ }),
+    ]) {
+      await expect(optional).not.toHaveAttribute("aria-invalid", "true");
+    }
+    await expect(form.locator("[aria-live]")).toContainText("5 fields need your attention");
     // What was typed stays, and nothing was posted.
     await expect(form.getByLabel("Work e-mail")).toHaveValue("ana@");
     expect(posted).toEqual([]);
@@ -105,7 +107,7 @@ test.describe("with JavaScript", () => {
     // A fixed field clears its error at once.
     await name.fill("Ana Ribeiro");
     await expect(name).not.toHaveAttribute("aria-invalid", "true");
-    await expect(form.locator("[aria-live]")).toContainText("6 fields need your attention");
+    await expect(form.locator("[aria-live]")).toContainText("4 fields need your attention");
   });
 
   test("a stale form is refused with a message that takes focus, then goes through", async ({
@@ -143,6 +145,27 @@ test.describe("with JavaScript", () => {
     await sendButton(page).click();
     await expect(page.getByRole("heading", { level: 2, name: /Thank you/ })).toBeFocused();
     await expectNoAxeViolations(page);
+  });
+
+  test("an enquiry with only the required fields is stored, company and budget empty", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact");
+    await postAtHumanPace(page);
+    const email = uniqueEmail("required-only");
+    const form = page.locator("main form");
+    await form.getByLabel("Your name").fill(validLeadFields.name);
+    await form.getByLabel("Work e-mail").fill(email);
+    await form.getByLabel("Service of interest").selectOption(validLeadFields.service);
+    await form.getByLabel("About your project").fill(validLeadFields.message);
+    await form.getByRole("checkbox").check();
+    await sendButton(page).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Thank you/ })).toBeFocused();
+
+    const db = await e2eDatabase();
+    const lead = await findLeadByEmail(db, email);
+    await db.destroy();
+    expect(lead).toMatchObject({ email, company: null, phone: null, budget: null });
   });
 
   test("/contact?service=ID preselects that service", async ({ page }) => {

@@ -15,9 +15,12 @@ import {
 export function PersonFields({
   errors,
   values,
+  companyOptional = false,
 }: {
   errors: FieldErrors<PersonField>;
   values: FieldValues<PersonField>;
+  /** The contact form asks for the company but does not require it (issue 16). */
+  companyOptional?: boolean;
 }) {
   return (
     <>
@@ -38,9 +41,19 @@ export function PersonFields({
           />
         )}
       </FormField>
-      <FormField name="company" label={personFieldLabels.company} error={errors.company}>
+      <FormField
+        name="company"
+        label={personFieldLabels.company}
+        optional={companyOptional}
+        error={errors.company}
+      >
         {(control) => (
-          <Input {...control} autoComplete="organization" required defaultValue={values.company} />
+          <Input
+            {...control}
+            autoComplete="organization"
+            required={!companyOptional}
+            defaultValue={values.company}
+          />
         )}
       </FormField>
     </>

@@ -93,7 +93,7 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
       />
 
       <div className="grid grid-cols-1 gap-x-6 gap-y-7 sm:grid-cols-2">
-        <PersonFields errors={errors} values={values} />
+        <PersonFields errors={errors} values={values} companyOptional />
         <FormField name="phone" label={fieldLabels.phone} optional error={errors.phone}>
           {(control) => (
             <Input {...control} type="tel" autoComplete="tel" defaultValue={values.phone} />
@@ -115,10 +115,10 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
             </NativeSelect>
           )}
         </FormField>
-        <FormField name="budget" label={fieldLabels.budget} error={errors.budget}>
+        <FormField name="budget" label={fieldLabels.budget} optional error={errors.budget}>
           {(control) => (
-            <NativeSelect {...control} required defaultValue={values.budget ?? ""}>
-              <option value="">Choose a range</option>
+            <NativeSelect {...control} defaultValue={values.budget ?? ""}>
+              <option value="">Rather not say</option>
               {budgetOptions.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}

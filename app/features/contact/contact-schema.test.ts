@@ -48,6 +48,16 @@ describe("the contact form schema", () => {
     expect(errorsFor({ phone: "  " })).toEqual({});
   });
 
+  it("treats the company and the budget as optional: left empty or out, they are null", () => {
+    for (const empty of [undefined, "", "  "]) {
+      const result = validateContactForm(form({ ...validEnquiry, company: empty, budget: empty }));
+      expect(result).toEqual({
+        success: true,
+        enquiry: { ...validEnquiry, company: null, budget: null, consent: true },
+      });
+    }
+  });
+
   // Each field: the input that leaves it out, one that is too long, one that is malformed.
   const cases: Record<ContactField, { missing?: string; tooLong?: string; malformed: string }> = {
     name: { missing: "", tooLong: "A".repeat(contactFieldLimits.name + 1), malformed: "12345 !!" },
@@ -56,10 +66,10 @@ describe("the contact form schema", () => {
       tooLong: `${"a".repeat(contactFieldLimits.email)}@example.com`,
       malformed: "ana.ribeiro(at)northwind",
     },
-    company: { missing: "", tooLong: "C".repeat(contactFieldLimits.company + 1), malformed: "--" },
+    company: { tooLong: "C".repeat(contactFieldLimits.company + 1), malformed: "--" },
     phone: { tooLong: "1".repeat(contactFieldLimits.phone + 1), malformed: "call me maybe" },
     service: { missing: "", malformed: "quantum-computing" },
-    budget: { missing: "", malformed: "a million" },
+    budget: { malformed: "a million" },
     message: {
       missing: "",
       tooLong: "m".repeat(contactFieldLimits.message + 1),
@@ -87,7 +97,9 @@ describe("the contact form schema", () => {
   }
 
   it("reports every problem at once, in form order, and keeps what was typed", () => {
-    const result = validateContactForm(form({ name: "<#>", email: "x", website: "trap" }));
+    const result = validateContactForm(
+      form({ name: "<#>", email: "x", company: "--", budget: "lots", website: "trap" }),
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(Object.keys(result.errors)).toEqual([
@@ -100,7 +112,7 @@ describe("the contact form schema", () => {
       "consent",
     ]);
     expect(firstInvalidField(result.errors)).toBe("name");
-    expect(result.values).toEqual({ name: "<#>", email: "x" });
+    expect(result.values).toEqual({ name: "<#>", email: "x", company: "--", budget: "lots" });
   });
 
   it("keeps markup and SQL exactly as typed: escaping is the renderer's job", () => {

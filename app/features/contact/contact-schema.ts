@@ -14,6 +14,8 @@ import {
   choice,
   consentField,
   fieldErrors,
+  isCompanyName,
+  optionalChoice,
   optionalText,
   personFieldLimits,
   personFieldMessages,
@@ -57,8 +59,7 @@ export const contactFormMessages = {
     malformed: "Choose a service from the list.",
   },
   budget: {
-    missing: "Choose a budget range, or Not sure yet.",
-    malformed: "Choose a budget range from the list.",
+    malformed: "Choose a budget range from the list, or leave it empty.",
   },
   message: {
     missing: "Tell us about your project.",
@@ -81,6 +82,13 @@ const budgetIds = budgetOptions.map((option) => option.id) as [BudgetId, ...Budg
 
 export const contactFormSchema = z.object({
   ...personFieldSchemas,
+  // Company and budget are asked, not required (issue 16): fewer required
+  // fields, and a reply can ask what matters. Empty (or left out) is null.
+  company: optionalText({
+    messages: contactFormMessages.company,
+    max: contactFieldLimits.company,
+    isWellFormed: isCompanyName,
+  }),
   // Optional: empty (or left out) is null.
   phone: optionalText({
     messages: contactFormMessages.phone,
@@ -88,7 +96,7 @@ export const contactFormSchema = z.object({
     isWellFormed: (value) => PHONE_CHARACTERS.test(value) && value.replace(/\D/g, "").length >= 6,
   }),
   service: choice(serviceOptionIds, contactFormMessages.service),
-  budget: choice(budgetIds, contactFormMessages.budget),
+  budget: optionalChoice(budgetIds, contactFormMessages.budget),
   message: requiredText({
     messages: contactFormMessages.message,
     max: contactFieldLimits.message,

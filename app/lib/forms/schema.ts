@@ -58,6 +58,9 @@ export function normalizeMultiline(value: string): string {
 
 const HAS_LETTER = /\p{L}/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** A company name has at least one letter or digit. */
+export const isCompanyName = (value: string) => HAS_LETTER_OR_DIGIT.test(value);
 const emailFormat = z.email();
 
 type TextFieldOptions = {
@@ -135,17 +138,21 @@ export function choice<const T extends readonly [string, ...string[]]>(
 }
 
 /** An optional choice: nothing chosen is null; anything else must be in the list. */
-export function optionalChoice(values: readonly string[], messages: FieldMessages) {
+export function optionalChoice<const T extends readonly string[]>(
+  values: T,
+  messages: FieldMessages,
+) {
+  const isChoice = (value: string): value is T[number] => values.includes(value);
   return z.pipe(
     z.pipe(
       typedText(normalizeLine),
       z.string().check(
-        z.refine((value) => value === "" || values.includes(value), {
+        z.refine((value) => value === "" || isChoice(value), {
           error: messages.malformed,
         }),
       ),
     ),
-    z.transform((value: string): string | null => (value === "" ? null : value)),
+    z.transform((value: string): T[number] | null => (isChoice(value) ? value : null)),
   );
 }
 
@@ -172,7 +179,7 @@ export const personFieldSchemas = {
   company: requiredText({
     messages: personFieldMessages.company,
     max: personFieldLimits.company,
-    isWellFormed: (value) => HAS_LETTER_OR_DIGIT.test(value),
+    isWellFormed: isCompanyName,
   }),
 };
 

@@ -27,6 +27,8 @@ export type ContactFormCopy = {
   submitLabel: string;
   pendingLabel: string;
   privacy: string;
+  /** Each service's display name by id; the option's label when missing. */
+  serviceNames: Readonly<Record<string, string>>;
 };
 
 type ContactFormProps = {
@@ -109,7 +111,7 @@ export function ContactForm({ formToken, defaultService, copy }: ContactFormProp
               <option value="">Choose a service</option>
               {serviceOptions.map((option) => (
                 <option key={option.id} value={option.id}>
-                  {option.label}
+                  {copy.serviceNames[option.id] ?? option.label}
                 </option>
               ))}
             </NativeSelect>

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
 import { loadContentFile } from "~/lib/content/content-files.server";
+import { services } from "~/config/services";
+import { serviceRef } from "~/features/services/services.server";
 
 /** The contact page's copy (content/pages/contact.yaml). */
 export const contactPageSchema = z
@@ -56,9 +58,21 @@ export const contactPageSchema = z
   })
   .strict();
 
-export type ContactPageCopy = z.output<typeof contactPageSchema>;
+const pageFile = loadContentFile("content/pages/contact.yaml", contactPageSchema);
 
-export const contactPage: ContactPageCopy = loadContentFile(
-  "content/pages/contact.yaml",
-  contactPageSchema,
-);
+/**
+ * The page's copy, and the services' display names for the form's "Service
+ * of interest" list: the spec's menu labels ("Data Science Analytic") stay in
+ * the menus (issue 16).
+ */
+export const contactPage = {
+  ...pageFile,
+  form: {
+    ...pageFile.form,
+    serviceNames: Object.fromEntries(
+      services.map((service) => [service.id, serviceRef(service.id).name]),
+    ) as Readonly<Record<string, string>>,
+  },
+};
+
+export type ContactPageCopy = typeof contactPage;

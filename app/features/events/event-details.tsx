@@ -17,7 +17,10 @@ type EventDetailsProps = SectionProps & { event: EventView };
  * services beside the agenda and the speakers.
  */
 export function EventDetails({ id = "details", className, event }: EventDetailsProps) {
-  const services = event.services.flatMap((serviceId) => findService(serviceId) ?? []);
+  const services = event.services.map((service) => ({
+    ...service,
+    icon: findService(service.id)?.icon ?? "compass",
+  }));
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={className}>
       {/* No bottom padding: the closing call to action on the same white brings its own. */}
@@ -62,7 +65,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                     className="group flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-800 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50"
                   >
                     <IconTile icon={service.icon} />
-                    <span className="flex-1">{service.label}</span>
+                    <span className="flex-1">{service.name}</span>
                     <Icon
                       name="arrow-right"
                       className="size-4 text-slate-400 group-hover:text-accent"

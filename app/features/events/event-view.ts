@@ -1,3 +1,4 @@
+import type { ServiceId } from "~/config/services";
 /**
  * An event as components show it: serialisable, with its date and time
  * already written out in the event's zone by the server, so the browser's own
@@ -23,8 +24,12 @@ export type EventView = {
    * page reads them (registration-view.ts).
    */
   registration: { at: "site"; open: boolean } | { at: "partner"; url: string } | { at: "none" };
-  /** Service ids (app/config/services.ts), validated by the content schema. */
-  services: readonly string[];
+  /**
+   * The related services, by id (app/config/services.ts, validated by the
+   * content schema) with their display name: the spec's menu labels stay in
+   * the menus (issue 16).
+   */
+  services: readonly { id: ServiceId; name: string }[];
   tags: readonly string[];
   timeZone: string;
   /** Start and end instants (ISO 8601, UTC) for <time dateTime>. */

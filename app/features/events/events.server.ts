@@ -1,4 +1,5 @@
 import { eventPath } from "~/config/paths";
+import { serviceRef } from "~/features/services/services.server";
 import { z } from "zod";
 import { eventCalendarFile } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
@@ -278,7 +279,7 @@ export function toEventView(event: EventEntry, now: Date): EventView {
       : event.registrationUrl
         ? { at: "partner", url: event.registrationUrl }
         : { at: "site", open: now < event.closesAt },
-    services: event.services,
+    services: event.services.map(serviceRef),
     tags: event.tags,
     timeZone: event.timeZone,
     startsAt: event.startsAt.toISOString(),

@@ -2,6 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 import type { HomePage } from "~/features/company/home-page.server";
 import { cn } from "~/lib/cn";
+import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
 import {
   SectionBand,
   SectionHeading,
@@ -31,12 +32,21 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
+      <ol
+        // A scrolling row on phones takes focus, so the arrow keys scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={`${heading.title}: stages`}
+        className={cn(scrollRow, "mt-10 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4 lg:gap-6")}
+      >
         {stages.map((stage, index) => {
           return (
             <li
               key={stage.id}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7"
+              className={cn(
+                scrollRowItem,
+                "flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7",
+              )}
             >
               <div aria-hidden="true" className="flex items-center gap-1.5">
                 <span className="mr-2 text-sm font-semibold text-accent tabular-nums">

@@ -34,7 +34,7 @@ export function IndustryList({ id, className, heading, items, tone = "muted" }: 
         />
         <ul className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-7">
           {items.map((item) => (
-            <li key={item.industry} className="flex gap-5 py-6 sm:gap-6 sm:py-7">
+            <li key={item.industry} className="flex gap-4 py-4 sm:gap-6 sm:py-7">
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-accent ring-1 ring-slate-200">
                 <IndustryIcon industry={item.industry} size="lg" />
               </span>

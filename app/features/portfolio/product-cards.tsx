@@ -5,6 +5,7 @@ import type { ServiceId } from "~/config/services";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
+import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
 import { Badge } from "~/components/ui/badge";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
@@ -138,9 +139,15 @@ export function ProductCards({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={action} />
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
+      <ul
+        // A scrolling row on phones takes focus, so the arrow keys scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={`${heading.title}: products`}
+        className={cn(scrollRow, "mt-10 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:gap-6 xl:grid-cols-4")}
+      >
         {products.map((product) => (
-          <li key={product.slug} className="flex">
+          <li key={product.slug} className={cn(scrollRowItem, "flex")}>
             <ProductCard product={product} className="flex-1" />
           </li>
         ))}

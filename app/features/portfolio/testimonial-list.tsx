@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { productPath } from "~/config/paths";
 import type { Testimonial } from "~/features/portfolio/testimonials.server";
 import { cn } from "~/lib/cn";
+import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
 import {
   SectionBand,
@@ -37,9 +38,15 @@ export function TestimonialList({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ul className="mt-12 grid gap-5 lg:grid-cols-3 lg:gap-6">
+      <ul
+        // A scrolling row on phones takes focus, so the arrow keys scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={`${heading.title}: quotes`}
+        className={cn(scrollRow, "mt-10 sm:mt-12 sm:gap-5 lg:grid-cols-3 lg:gap-6")}
+      >
         {testimonials.map((testimonial) => (
-          <li key={testimonial.name}>
+          <li key={testimonial.name} className={scrollRowItem}>
             <TestimonialCard testimonial={testimonial} />
           </li>
         ))}

@@ -60,7 +60,7 @@ export function ServiceCardList({
   return (
     <ul
       className={cn(
-        "grid gap-4 sm:grid-cols-2 md:gap-6",
+        "grid grid-cols-2 gap-3 sm:gap-4 md:gap-6",
         services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
         className,
       )}
@@ -70,7 +70,7 @@ export function ServiceCardList({
           <ServiceCard service={service} />
         </li>
       ))}
-      {closingCard && <li className="flex">{closingCard}</li>}
+      {closingCard && <li className="col-span-2 flex sm:col-span-1">{closingCard}</li>}
     </ul>
   );
 }
@@ -82,10 +82,11 @@ export function ServiceCardList({
 export function ServiceCard({ service }: { service: ServiceSummary }) {
   const href = servicePath(service.id);
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
-      <div className="flex items-center gap-4">
+    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:p-4 md:p-7">
+      {/* Phones: a compact tile (icon over name); the summary shows from sm up. */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-4">
         <IconTile icon={findService(service.id)?.icon ?? "compass"} variant="card" />
-        <h3 className="text-lg leading-snug font-semibold">
+        <h3 className="text-[15px] leading-snug font-semibold sm:text-lg">
           <Link
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -94,10 +95,12 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           </Link>
         </h3>
       </div>
-      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600">{service.summary}</p>
+      <p className="mt-4 hidden flex-1 text-[15px] leading-relaxed text-slate-600 sm:block">
+        {service.summary}
+      </p>
       <span
         aria-hidden="true"
-        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
+        className="mt-5 hidden items-center gap-1.5 text-sm font-semibold text-accent sm:inline-flex"
       >
         Explore the service
         <Icon

@@ -8,7 +8,10 @@ const tiles = {
   /** On ink: the mobile menu. */
   inverse: { tile: "size-8 rounded-lg bg-white/10 text-cyan-300", icon: "size-[18px]" },
   /** The larger tile of a service card. */
-  card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
+  card: {
+    tile: "size-9 rounded-lg bg-indigo-50 text-accent sm:size-11 sm:rounded-xl",
+    icon: "size-[18px] sm:size-[22px]",
+  },
 } as const;
 
 /** An icon in a small tinted tile, e.g. a service's beside its name. */

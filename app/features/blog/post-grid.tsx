@@ -1,5 +1,4 @@
-import { cn } from "~/lib/cn";
-import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import type { ReactNode } from "react";
 import type { PostSummary } from "~/features/blog/post-view";
 import { PostCard } from "~/features/blog/post-card";
@@ -29,19 +28,16 @@ export function PostGrid({ id, className, posts, heading, tone = "white", action
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={action} />
-      <ul
-        // A scrolling row on phones takes focus, so the arrow keys scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-label={`${heading.title}: posts`}
-        className={cn(scrollRow, "mt-10 sm:gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3")}
+      <ScrollRow
+        label={`${heading.title}: posts`}
+        className="mt-8 sm:gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3"
       >
         {posts.map((post) => (
-          <li key={post.slug} className={cn(scrollRowItem, "flex")}>
+          <ScrollRowItem key={post.slug} className="flex">
             <PostCard post={post} className="w-full" />
-          </li>
+          </ScrollRowItem>
         ))}
-      </ul>
+      </ScrollRow>
     </SectionBand>
   );
 }

@@ -43,7 +43,7 @@ export function HeroHome({
         height={homeHeroArt.backdrop.height}
         className="absolute inset-0 -z-10 h-full w-full"
       />
-      <Container className="grid items-center gap-12 py-16 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
+      <Container className="grid items-center gap-12 py-12 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
           {eyebrow && (
             <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
@@ -56,10 +56,11 @@ export function HeroHome({
           >
             {title}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+          <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-slate-300 sm:text-lg md:mt-6 md:text-xl">
             {lead}
           </p>
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
+          {/* Side by side from 360 px; each fills its line when they wrap. */}
+          <div className="mt-8 flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-5 sm:[&>*]:grow-0">
             <Button asChild size="lg">
               <Link to={primaryAction.href}>
                 {primaryAction.label}
@@ -71,10 +72,10 @@ export function HeroHome({
             </Button>
           </div>
           {highlights.length > 0 && (
-            <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-6 lg:text-sm">
+            <ul className="mt-7 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-300 sm:mt-10 sm:gap-x-6 sm:text-[15px] lg:text-sm">
               {highlights.map((highlight) => (
-                <li key={highlight} className="flex items-center gap-2">
-                  <Icon name="check" className="size-4 shrink-0 text-cyan-300" />
+                <li key={highlight} className="flex items-center gap-1.5 sm:gap-2">
+                  <Icon name="check" className="size-3.5 shrink-0 text-cyan-300 sm:size-4" />
                   {highlight}
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 import type { HomePage } from "~/features/company/home-page.server";
 import { cn } from "~/lib/cn";
-import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import {
   SectionBand,
   SectionHeading,
@@ -32,21 +32,16 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ol
-        // A scrolling row on phones takes focus, so the arrow keys scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-label={`${heading.title}: stages`}
-        className={cn(scrollRow, "mt-10 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4 lg:gap-6")}
+      <ScrollRow
+        as="ol"
+        label={`${heading.title}: stages`}
+        className="mt-8 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4 lg:gap-6"
       >
         {stages.map((stage, index) => {
           return (
-            <li
+            <ScrollRowItem
               key={stage.id}
-              className={cn(
-                scrollRowItem,
-                "flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7",
-              )}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:p-7"
             >
               <div aria-hidden="true" className="flex items-center gap-1.5">
                 <span className="mr-2 text-sm font-semibold text-accent tabular-nums">
@@ -62,7 +57,7 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   />
                 ))}
               </div>
-              <div className="mt-6 flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
+              <div className="mt-5 flex items-center gap-4 sm:mt-6 lg:flex-col lg:items-start lg:gap-5">
                 <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
                   <Icon name={iconByStage[stage.id]} className="size-6" strokeWidth={1.8} />
                 </span>
@@ -77,10 +72,10 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   </p>
                 </div>
               </div>
-              <p className="mt-4 mb-6 leading-relaxed text-pretty text-slate-600">
+              <p className="mt-4 mb-5 leading-relaxed text-pretty text-slate-600 sm:mb-6">
                 {stage.summary}
               </p>
-              <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700">
+              <ul className="mt-auto space-y-2 border-t border-slate-100 pt-4 text-[15px] text-slate-700 sm:space-y-2.5 sm:pt-5">
                 {stage.points.map((point) => (
                   <li key={point} className="flex gap-2.5">
                     <Icon name="check" className="mt-1 size-4 shrink-0 text-accent" />
@@ -88,10 +83,10 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   </li>
                 ))}
               </ul>
-            </li>
+            </ScrollRowItem>
           );
         })}
-      </ol>
+      </ScrollRow>
     </SectionBand>
   );
 }

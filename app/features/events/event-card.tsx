@@ -7,11 +7,19 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { SectionProps } from "~/components/sections/types";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { ArrowLink } from "~/components/ui/arrow-link";
 
 export type EventCardProps = SectionProps & {
   event: EventView;
   /** h3 under a page's h2 (the events page); h2 where the card stands alone. */
   headingLevel?: "h2" | "h3";
+  /**
+   * `full` (the events page) shows the agenda and speakers beside the card;
+   * `teaser` (home's next event) names the speakers in a line and links to
+   * the event's page for the agenda, so the band stays short on a phone
+   * (issue 16).
+   */
+  detail?: "full" | "teaser";
 };
 
 /**
@@ -26,7 +34,9 @@ export function EventCard({
   id = event.slug,
   className,
   headingLevel = "h3",
+  detail = "full",
 }: EventCardProps) {
+  const teaser = detail === "teaser";
   const Heading = headingLevel;
   const SubHeading = headingLevel === "h2" ? "h3" : "h4";
   const titleId = `${id}-title`;
@@ -35,7 +45,8 @@ export function EventCard({
       id={id}
       aria-labelledby={titleId}
       className={cn(
-        "rounded-2xl border border-slate-200 bg-white p-5 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 sm:p-8 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
+        "rounded-2xl border border-slate-200 bg-white p-5 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 sm:p-8",
+        !teaser && "lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
         className,
       )}
     >
@@ -50,16 +61,39 @@ export function EventCard({
             className="mt-4 text-xl font-semibold sm:text-2xl"
           />
           <EventFacts event={event} className="mt-4" />
-          <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-slate-600">
+          <p
+            className={cn(
+              "mt-5 max-w-[70ch] text-base leading-[1.6] text-slate-600",
+              // Shortened on screen only: the whole text is read out, and the title links to it.
+              teaser && "max-sm:line-clamp-4",
+            )}
+          >
             {event.summary}
           </p>
-          <EventActions event={event} className="mt-7" />
+          {teaser && (
+            <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-[15px] text-slate-700">
+              {event.speakers.length > 0 && (
+                <span>
+                  With{" "}
+                  {event.speakers.map((speaker) => `${speaker.name}, ${speaker.role}`).join("; ")}
+                </span>
+              )}
+              {event.agenda.length > 0 && (
+                <ArrowLink to={eventPath(event.slug)} aria-label={`See the agenda: ${event.title}`}>
+                  See the agenda
+                </ArrowLink>
+              )}
+            </p>
+          )}
+          <EventActions event={event} className={teaser ? "mt-6" : "mt-7"} />
         </div>
       </div>
-      <div className="mt-8 space-y-6 rounded-xl bg-slate-50 p-5 sm:p-6 lg:mt-0 lg:self-start">
-        {event.agenda.length > 0 && <EventAgenda event={event} headingAs={SubHeading} />}
-        {event.speakers.length > 0 && <EventSpeakers event={event} headingAs={SubHeading} />}
-      </div>
+      {!teaser && (
+        <div className="mt-8 space-y-6 rounded-xl bg-slate-50 p-5 sm:p-6 lg:mt-0 lg:self-start">
+          {event.agenda.length > 0 && <EventAgenda event={event} headingAs={SubHeading} />}
+          {event.speakers.length > 0 && <EventSpeakers event={event} headingAs={SubHeading} />}
+        </div>
+      )}
     </article>
   );
 }
@@ -180,7 +214,9 @@ export function EventActions({
   // Each card repeats these links, so their names carry the event's title.
   const named = (action: string) => ({ "aria-label": `${action}: ${event.title}` });
   return (
-    <div className={cn("flex flex-col gap-3 sm:flex-row sm:flex-wrap", className)}>
+    <div
+      className={cn("flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-4 sm:[&>*]:grow-0", className)}
+    >
       {event.status === "upcoming" &&
         (event.registrationUrl ? (
           <Button asChild>

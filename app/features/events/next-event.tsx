@@ -36,7 +36,14 @@ export function NextEvent({
         heading={heading}
         actions={<ArrowLink to={paths.events}>All events</ArrowLink>}
       />
-      {event && <EventCard event={event} id={`${id}-${event.slug}`} className="mt-10 md:mt-12" />}
+      {event && (
+        <EventCard
+          event={event}
+          id={`${id}-${event.slug}`}
+          detail="teaser"
+          className="mt-8 md:mt-12"
+        />
+      )}
     </SectionBand>
   );
 }

@@ -7,6 +7,7 @@ import {
   type SectionTone,
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 
 export type IndustryItem = {
   industry: Industry;
@@ -26,15 +27,22 @@ export function IndustryList({ id, className, heading, items, tone = "muted" }: 
   const headingId = `${id ?? "industries"}-heading`;
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
-      <div className="grid gap-10 lg:grid-cols-12 lg:gap-16">
+      <div className="grid gap-8 sm:gap-10 lg:grid-cols-12 lg:gap-16">
         <SectionHeading
           id={headingId}
           heading={heading}
           className="lg:sticky lg:top-[calc(var(--header-offset)+3rem)] lg:col-span-5 lg:self-start"
         />
-        <ul className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-7">
+        {/* Phones: a row of cards that scrolls sideways; from sm up a ruled list. */}
+        <ScrollRow
+          label={`${heading.title}: industries`}
+          className="sm:block sm:divide-y sm:divide-slate-200 sm:border-y sm:border-slate-200 lg:col-span-7"
+        >
           {items.map((item) => (
-            <li key={item.industry} className="flex gap-4 py-4 sm:gap-6 sm:py-7">
+            <ScrollRowItem
+              key={item.industry}
+              className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:gap-6 sm:rounded-none sm:border-0 sm:bg-transparent sm:px-0 sm:py-7"
+            >
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-accent ring-1 ring-slate-200">
                 <IndustryIcon industry={item.industry} size="lg" />
               </span>
@@ -48,9 +56,9 @@ export function IndustryList({ id, className, heading, items, tone = "muted" }: 
                   </p>
                 )}
               </div>
-            </li>
+            </ScrollRowItem>
           ))}
-        </ul>
+        </ScrollRow>
       </div>
     </SectionBand>
   );

@@ -5,7 +5,7 @@ import type { ServiceId } from "~/config/services";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
-import { scrollRow, scrollRowItem } from "~/components/ui/scroll-row";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import { Badge } from "~/components/ui/badge";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
@@ -39,7 +39,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
       )}
     >
       <ProductArt slug={product.slug} />
-      <div className="flex flex-1 flex-col p-6">
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
         <Badge tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />
           {product.industry}
@@ -59,10 +59,10 @@ export function ProductCard({ product, className }: ProductCardProps) {
           </Link>
         </h3>
         <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
-        <HeadlineResult result={product.headlineResult} className="mt-5 mb-6" />
+        <HeadlineResult result={product.headlineResult} className="mt-4 mb-5 sm:mt-5 sm:mb-6" />
         <ServiceLinks
           services={product.services}
-          className="mt-auto border-t border-slate-100 pt-5"
+          className="mt-auto border-t border-slate-100 pt-4 sm:pt-5"
         />
       </div>
     </article>
@@ -139,19 +139,16 @@ export function ProductCards({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={action} />
-      <ul
-        // A scrolling row on phones takes focus, so the arrow keys scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-label={`${heading.title}: products`}
-        className={cn(scrollRow, "mt-10 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:gap-6 xl:grid-cols-4")}
+      <ScrollRow
+        label={`${heading.title}: products`}
+        className="mt-8 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:gap-6 xl:grid-cols-4"
       >
         {products.map((product) => (
-          <li key={product.slug} className={cn(scrollRowItem, "flex")}>
+          <ScrollRowItem key={product.slug} className="flex">
             <ProductCard product={product} className="flex-1" />
-          </li>
+          </ScrollRowItem>
         ))}
-      </ul>
+      </ScrollRow>
     </SectionBand>
   );
 }

@@ -4,7 +4,7 @@ import type { PostSummary } from "~/features/blog/post-view";
 import { formatCalendarDate } from "~/lib/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatReadingTime } from "~/features/blog/reading-time";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { Card } from "~/components/ui/card";
 import { CoverArt } from "~/features/blog/cover-art";
 
@@ -68,12 +68,12 @@ export function PostTags({
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
       {draft && (
         <li>
-          <Badge tone="success">Draft</Badge>
+          <Tag tone="success">Draft</Tag>
         </li>
       )}
       {tags.map((tag) => (
         <li key={tag}>
-          <Badge tone={tone}>{tag}</Badge>
+          <Tag tone={tone}>{tag}</Tag>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import type { IconName } from "~/components/ui/icon-names";
+import { StepNumber } from "~/components/ui/step-number";
 import type { HomePage } from "~/features/company/home-page.server";
 import { cn } from "~/lib/cn";
 import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
@@ -12,13 +12,6 @@ import {
 import type { SectionProps } from "~/components/sections/types";
 
 type Stage = HomePage["engineering"]["stages"][number];
-
-const iconByStage: Record<Stage["id"], IconName> = {
-  discovery: "search",
-  design: "pen-tool",
-  build: "code-xml",
-  scale: "trending-up",
-};
 
 type StageBandProps = SectionProps & {
   heading: SectionHeadingCopy;
@@ -44,9 +37,7 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:p-7"
             >
               <div aria-hidden="true" className="flex items-center gap-1.5">
-                <span className="mr-2 text-sm font-semibold text-accent tabular-nums">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
+                <StepNumber number={index + 1} className="mr-2" />
                 {stages.map((other, otherIndex) => (
                   <span
                     key={other.id}
@@ -57,21 +48,15 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   />
                 ))}
               </div>
-              <div className="mt-5 flex items-center gap-4 sm:mt-6 lg:flex-col lg:items-start lg:gap-5">
-                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
-                  <Icon name={iconByStage[stage.id]} className="size-6" strokeWidth={1.8} />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <h3 className="text-xl font-semibold">
-                    <span className="sr-only">Stage {index + 1}: </span>
-                    {stage.title}
-                  </h3>
-                  <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
-                    <Icon name="clock" className="size-3.5" />
-                    {stage.duration}
-                  </p>
-                </div>
-              </div>
+              {/* The step number above is the stage's marker, as on a service's process. */}
+              <h3 className="mt-5 text-xl font-semibold sm:mt-6">
+                <span className="sr-only">Stage {index + 1}: </span>
+                {stage.title}
+              </h3>
+              <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
+                <Icon name="clock" className="size-3.5" />
+                {stage.duration}
+              </p>
               <p className="mt-4 mb-5 leading-relaxed text-pretty text-slate-600 sm:mb-6">
                 {stage.summary}
               </p>

@@ -1,4 +1,5 @@
-import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
+import { StepNumber } from "~/components/ui/step-number";
 import type { ComponentProps } from "react";
 import { siteConfig } from "~/config/site";
 import { contactFormAnchor, type ServiceOptionId } from "~/features/contact/contact-form-fields";
@@ -82,16 +83,11 @@ function NextSteps({ title, steps }: { title: string; steps: readonly Step[] }) 
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
-                className="absolute top-11 bottom-2 left-[1.1875rem] w-px bg-slate-300"
+                className="absolute top-10 bottom-1 left-[1.125rem] w-px bg-slate-300"
               />
             )}
-            <span
-              aria-hidden="true"
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-sm font-semibold text-accent-600 ring-1 ring-slate-200"
-            >
-              {index + 1}
-            </span>
-            <div className="pt-1.5">
+            <StepNumber number={index + 1} />
+            <div className="pt-1">
               <h3 className="text-lg font-semibold">{step.title}</h3>
               <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
             </div>
@@ -119,9 +115,7 @@ function DirectContact({ title, body }: { title: string; body: string }) {
       <ul className="mt-6 space-y-4">
         {rows.map(({ label, value, href, icon }) => (
           <li key={label} className="flex items-center gap-4">
-            <span className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 text-cyan-300">
-              <Icon name={icon} className="size-5" />
-            </span>
+            <IconTile icon={icon} tone="inverse" size="md" />
             <span className="min-w-0">
               <span className="block text-sm text-slate-400">{label}</span>
               <a

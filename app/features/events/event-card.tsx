@@ -3,7 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { eventKinds, formatLabel, type EventView } from "~/features/events/event-view";
 import { cn } from "~/lib/cn";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { Button } from "~/components/ui/button";
 import type { SectionProps } from "~/components/sections/types";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
@@ -53,7 +53,7 @@ export function EventCard({
       <div className="flex gap-5 sm:gap-6">
         <DateTile event={event} className="hidden sm:block" />
         <div className="min-w-0 flex-1">
-          <EventBadges event={event} />
+          <EventTags event={event} />
           <EventTitle
             event={event}
             id={titleId}
@@ -123,16 +123,16 @@ export function EventTitle({
   );
 }
 
-export function EventBadges({ event, className }: { event: EventView; className?: string }) {
+export function EventTags({ event, className }: { event: EventView; className?: string }) {
   const past = event.status === "past";
   return (
     <div className={cn("flex flex-wrap items-center gap-2", className)}>
-      {past && <Badge tone="neutral">Past event</Badge>}
-      <Badge tone={past ? "neutral" : "accent"}>
+      {past && <Tag tone="neutral">Past event</Tag>}
+      <Tag tone={past ? "neutral" : "accent"}>
         {event.format === "online" ? <Icon name="video" /> : <Icon name="map-pin" />}
         {formatLabel(event)}
-      </Badge>
-      <Badge tone="neutral">{eventKinds[event.kind]}</Badge>
+      </Tag>
+      <Tag tone="neutral">{eventKinds[event.kind]}</Tag>
     </div>
   );
 }

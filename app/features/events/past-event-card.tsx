@@ -2,7 +2,7 @@ import { eventCalendarPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import {
-  EventBadges,
+  EventTags,
   EventFacts,
   EventTitle,
   type EventCardProps,
@@ -32,7 +32,7 @@ export function PastEventCard({
         className,
       )}
     >
-      <EventBadges event={event} />
+      <EventTags event={event} />
       <EventTitle
         event={event}
         id={titleId}

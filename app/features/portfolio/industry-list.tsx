@@ -1,5 +1,6 @@
 import type { Industry } from "~/features/portfolio/industry-icon";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import {
   SectionBand,
   SectionHeading,
@@ -36,16 +37,16 @@ export function IndustryList({ id, className, heading, items, tone = "muted" }: 
         {/* Phones: a row of cards that scrolls sideways; from sm up a ruled list. */}
         <ScrollRow
           label={`${heading.title}: industries`}
-          className="sm:block sm:divide-y sm:divide-slate-200 sm:border-y sm:border-slate-200 lg:col-span-7"
+          className="sm:grid-cols-1 sm:gap-0 sm:divide-y sm:divide-slate-200 sm:border-y sm:border-slate-200 lg:col-span-7"
         >
           {items.map((item) => (
             <ScrollRowItem
               key={item.industry}
               className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:gap-6 sm:rounded-none sm:border-0 sm:bg-transparent sm:px-0 sm:py-7"
             >
-              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-accent ring-1 ring-slate-200">
-                <IndustryIcon industry={item.industry} size="lg" />
-              </span>
+              <IconTile tone="outline" size="lg">
+                <IndustryIcon industry={item.industry} />
+              </IconTile>
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold">{item.industry}</h3>
                 <p className="mt-1.5 leading-relaxed text-pretty text-slate-600">{item.line}</p>

@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
 import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
+import { Chip } from "~/components/ui/chip";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
 import {
@@ -40,10 +41,10 @@ export function ProductCard({ product, className }: ProductCardProps) {
     >
       <ProductArt slug={product.slug} />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
-        <Badge tone="accent" className="self-start">
+        <Tag tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />
           {product.industry}
-        </Badge>
+        </Tag>
         <h3 id={`${product.slug}-card-name`} className="mt-4 text-xl font-semibold">
           <Link
             to={productPath(product.slug)}
@@ -104,12 +105,10 @@ export function ServiceLinks({
         {services.map((service) => {
           return (
             <li key={service.id}>
-              <Link
-                to={servicePath(service.id)}
-                className="relative z-10 inline-flex rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 transition-colors duration-150 hover:border-accent hover:text-accent"
-              >
-                {service.name}
-              </Link>
+              {/* Above the card's stretched link, so each chip is its own target. */}
+              <Chip asChild className="relative z-10">
+                <Link to={servicePath(service.id)}>{service.name}</Link>
+              </Chip>
             </li>
           );
         })}

@@ -86,7 +86,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       {/* Phones: a compact tile (icon beside name); the summary is shown from
           sm up and read out on phones too. */}
       <div className="flex items-center gap-2.5 sm:gap-4">
-        <IconTile icon={findService(service.id)?.icon ?? "compass"} variant="card" />
+        <IconTile icon={findService(service.id)?.icon ?? "compass"} size="responsive" />
         <h3 className="text-sm leading-snug font-semibold sm:text-lg">
           <Link
             to={href}

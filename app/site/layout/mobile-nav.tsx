@@ -125,7 +125,7 @@ export function MobileNav() {
                         aria-current={pathname === link.href ? "page" : undefined}
                         className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
                       >
-                        {link.icon && <IconTile icon={link.icon} variant="inverse" />}
+                        {link.icon && <IconTile icon={link.icon} tone="inverse" />}
                         {link.label}
                       </Link>
                     </li>

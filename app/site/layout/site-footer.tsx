@@ -31,12 +31,13 @@ export function SiteFooter() {
   return (
     <footer className="bg-ink text-slate-300" data-behind-menu>
       <Container className="py-12 md:py-20">
-        {/* Phones: the logo and the social links share a line, the blurb below;
-            from md up the blurb sits under the logo and the links at the right. */}
-        <div className="grid grid-cols-[1fr_auto] items-center gap-x-6 gap-y-4 border-b border-white/10 pb-8 md:grid-cols-[minmax(0,28rem)_auto] md:justify-between md:gap-y-5 md:pb-12">
+        {/* Phones from 380 px: the logo and the social links share a line (on
+            narrower ones they stack), the blurb below; from md up the blurb sits
+            under the logo and the links at the right. */}
+        <div className="grid grid-cols-1 items-center gap-x-6 gap-y-4 border-b border-white/10 pb-8 min-[380px]:grid-cols-[1fr_auto] md:grid-cols-[minmax(0,28rem)_auto] md:justify-between md:gap-y-5 md:pb-12">
           <Logo className="justify-self-start" />
           <ul
-            className="col-start-2 row-start-1 flex gap-3 md:row-span-2 md:self-end"
+            className="flex gap-3 min-[380px]:col-start-2 min-[380px]:row-start-1 md:row-span-2 md:self-end"
             aria-label="Social links"
           >
             {socialLinks.map(({ label, href, Icon: Glyph }) => (
@@ -54,7 +55,7 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-          <p className="col-span-2 max-w-md text-sm leading-relaxed text-slate-400 md:col-span-1 md:text-[15px]">
+          <p className="max-w-md text-sm leading-relaxed text-slate-400 min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
             {siteConfig.footerBlurb}
           </p>
         </div>

@@ -27,11 +27,7 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
       <HeroBackdrop />
       <Container className="grid gap-5 py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:items-end lg:gap-12">
         <div className="lg:col-span-7">
-          {eyebrow && (
-            <p className="mb-3 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-              {eyebrow}
-            </p>
-          )}
+          {eyebrow && <HeroEyebrow className="mb-3">{eyebrow}</HeroEyebrow>}
           <h1 className="text-3xl leading-[1.1] font-semibold text-balance text-white sm:text-4xl md:text-5xl">
             {title}
           </h1>
@@ -40,11 +36,7 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
           <p className="max-w-2xl text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
             {lead}
           </p>
-          {actions && (
-            <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
-              {actions}
-            </div>
-          )}
+          {actions && <HeroActions className="mt-6">{actions}</HeroActions>}
         </div>
       </Container>
     </section>
@@ -58,22 +50,14 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
 export function HeroCopy({ heading: { eyebrow, title, lead }, actions }: HeroCopyProps) {
   return (
     <>
-      {eyebrow && (
-        <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-          {eyebrow}
-        </p>
-      )}
+      {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
       <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
         {title}
       </h1>
       <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
         {lead}
       </p>
-      {actions && (
-        <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
-          {actions}
-        </div>
-      )}
+      {actions && <HeroActions className="mt-9">{actions}</HeroActions>}
     </>
   );
 }
@@ -101,5 +85,28 @@ function HeroBackdrop() {
       <rect width="1440" height="320" fill="url(#hero-grid)" />
       <rect width="1440" height="320" fill="url(#hero-glow)" />
     </svg>
+  );
+}
+
+/** The line over a hero's h1, on the ink band. */
+export function HeroEyebrow({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <p className={cn("text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase", className)}>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A hero's calls to action: side by side where they fit (two fit at 390 px),
+ * each filling its line once they wrap.
+ */
+export function HeroActions({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn("flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-5 sm:[&>*]:grow-0", className)}
+    >
+      {children}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { homeHeroArt } from "~/config/art";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import type { HeroHeadingCopy } from "~/components/sections/page-hero";
+import { HeroActions, HeroEyebrow, type HeroHeadingCopy } from "~/components/sections/page-hero";
 import type { SectionProps } from "~/components/sections/types";
 
 type Action = { label: string; href: string };
@@ -45,11 +45,7 @@ export function HeroHome({
       />
       <Container className="grid items-center gap-12 py-12 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
-          {eyebrow && (
-            <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-              {eyebrow}
-            </p>
-          )}
+          {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
           <h1
             id="home-hero-heading"
             className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"
@@ -59,8 +55,7 @@ export function HeroHome({
           <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-slate-300 sm:text-lg md:mt-6 md:text-xl">
             {lead}
           </p>
-          {/* Side by side from 360 px; each fills its line when they wrap. */}
-          <div className="mt-8 flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-5 sm:[&>*]:grow-0">
+          <HeroActions className="mt-8">
             <Button asChild size="lg">
               <Link to={primaryAction.href}>
                 {primaryAction.label}
@@ -70,7 +65,7 @@ export function HeroHome({
             <Button asChild size="lg" variant="inverse">
               <Link to={secondaryAction.href}>{secondaryAction.label}</Link>
             </Button>
-          </div>
+          </HeroActions>
           {highlights.length > 0 && (
             <ul className="mt-7 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-300 sm:mt-10 sm:gap-x-6 sm:text-[15px] lg:text-sm">
               {highlights.map((highlight) => (

@@ -4,7 +4,7 @@ import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { EventDetails } from "~/features/events/event-details";
 import { PageHero } from "~/components/sections/page-hero";
-import { EventActions, EventFacts } from "~/features/events/event-card";
+import { EventActions, EventFacts } from "~/features/events/event-parts";
 import { eventKinds } from "~/features/events/event-view";
 import { findEvent, toEventView } from "~/features/events/events.server";
 import { fixedPages } from "~/config/pages";

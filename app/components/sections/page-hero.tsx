@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Container } from "~/components/ui/container";
+import { HeroActions, HeroEyebrow } from "~/components/sections/hero-parts";
 import type { SectionHeadingCopy } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
@@ -85,28 +86,5 @@ function HeroBackdrop() {
       <rect width="1440" height="320" fill="url(#hero-grid)" />
       <rect width="1440" height="320" fill="url(#hero-glow)" />
     </svg>
-  );
-}
-
-/** The line over a hero's h1, on the ink band. */
-export function HeroEyebrow({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <p className={cn("text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase", className)}>
-      {children}
-    </p>
-  );
-}
-
-/**
- * A hero's calls to action: side by side where they fit (two fit at 390 px),
- * each filling its line once they wrap.
- */
-export function HeroActions({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <div
-      className={cn("flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-5 sm:[&>*]:grow-0", className)}
-    >
-      {children}
-    </div>
   );
 }

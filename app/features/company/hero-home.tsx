@@ -4,7 +4,8 @@ import { homeHeroArt } from "~/config/art";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { HeroActions, HeroEyebrow, type HeroHeadingCopy } from "~/components/sections/page-hero";
+import type { HeroHeadingCopy } from "~/components/sections/page-hero";
+import { HeroActions, HeroEyebrow } from "~/components/sections/hero-parts";
 import type { SectionProps } from "~/components/sections/types";
 
 type Action = { label: string; href: string };

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { eventCancelPath, eventPath, eventRegistrationPath, paths } from "~/config/paths";
-import { EventFacts } from "~/features/events/event-card";
+import { EventFacts } from "~/features/events/event-parts";
 import { findEvent, toEventFacts, toEventView } from "~/features/events/events.server";
 import {
   cancelTokenField,

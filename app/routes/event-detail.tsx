@@ -4,7 +4,7 @@ import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { EventDetails } from "~/features/events/event-details";
 import { PageHero } from "~/components/sections/page-hero";
-import { EventActions, EventFacts } from "~/features/events/event-card";
+import { EventActions, EventFacts } from "~/features/events/event-parts";
 import { eventKinds } from "~/features/events/event-view";
 import { findEvent, toEventFacts, toEventView } from "~/features/events/events.server";
 import {
@@ -23,6 +23,7 @@ import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
+import { Tag } from "~/components/ui/tag";
 import { formatDateTime, isoWithOffset } from "~/features/events/zoned-time";
 import { requestTime } from "~/lib/request-clock";
 import { renderCacheUntil } from "~/lib/render-cache";
@@ -178,10 +179,10 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : (
                 state.kind !== "partner" && (
-                  <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white ring-1 ring-white/15">
+                  <Tag tone="inverse" size="md" className="mt-5 font-semibold ring-1 ring-white/15">
                     <SeatDot state={state} className="size-2" />
                     {registration.text.seats.label}
-                  </span>
+                  </Tag>
                 )
               )}
             </>

@@ -55,7 +55,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <ServiceHero
-        serviceId={page.id}
+        proof={page.outcomeProduct}
         heading={{ eyebrow: "Services", title: page.name, lead: page.promise }}
         actions={
           <>

@@ -79,8 +79,8 @@ test.describe("no conflicting utilities in states only a script reaches", () => 
 
   test("the portfolio with a filter pressed", async ({ page }) => {
     await gotoHydrated(page, "/portfolio");
-    await page.locator("[data-slot=toggle-button]").nth(1).click();
-    await expect(page.locator("[data-slot=toggle-button]").nth(1)).toHaveAttribute(
+    await page.locator("[data-slot=chip][aria-pressed]").nth(1).click();
+    await expect(page.locator("[data-slot=chip][aria-pressed]").nth(1)).toHaveAttribute(
       "aria-pressed",
       "true",
     );

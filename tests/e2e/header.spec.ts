@@ -158,6 +158,35 @@ test.describe("mobile menu", () => {
     }
   });
 
+  test("the menu's spec items come first, then Start a project, which leads to the contact page", async ({
+    page,
+  }) => {
+    // Issue 16, finding 10: the call to action sits after the list, so the
+    // list holds exactly the spec's items and the tab order reaches it last.
+    await gotoHydrated(page, "/about");
+    const button = page.getByRole("button", { name: "Menu", exact: true });
+    await button.click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.locator(":scope > ul > li")).toHaveCount(headerNav.length);
+    const focusable = nav.locator("a:visible, button:visible");
+    await expect(focusable).toHaveText([...headerNav.map((item) => item.label), "Start a project"]);
+    const cta = nav.getByRole("link", { name: "Start a project" });
+    await expect(cta).toHaveAttribute("href", "/contact");
+    await expect(
+      nav.locator(":scope > ul").getByRole("link", { name: "Start a project" }),
+    ).toHaveCount(0);
+
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: links.at(-1)!.label, exact: true })
+      .focus();
+    await page.keyboard.press("Tab");
+    await expect(cta).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/contact");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("the open menu marks the current page", async ({ page }) => {
     await gotoHydrated(page, "/events");
     await page.getByRole("button", { name: "Menu", exact: true }).click();

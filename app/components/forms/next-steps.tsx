@@ -1,3 +1,5 @@
+import { StepNumber } from "~/components/ui/step-number";
+
 /** One step of what follows a form's post. */
 export type NextStep = { title: string; body: string };
 
@@ -23,16 +25,11 @@ export function NextSteps({
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
-                className="absolute top-11 bottom-2 left-[1.1875rem] w-px bg-slate-300"
+                className="absolute top-10 bottom-1 left-[1.125rem] w-px bg-slate-300"
               />
             )}
-            <span
-              aria-hidden="true"
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-sm font-semibold text-accent-600 ring-1 ring-slate-200"
-            >
-              {index + 1}
-            </span>
-            <div className="pt-1.5">
+            <StepNumber number={index + 1} />
+            <div className="pt-1">
               <h3 className="text-lg font-semibold">{step.title}</h3>
               <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
             </div>

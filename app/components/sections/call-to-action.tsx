@@ -37,9 +37,9 @@ export function CallToAction({
   const lead = copy.lead ?? defaultCopy.lead;
   const label = copy.action ?? defaultCopy.action;
   return (
-    <section id={id} className={cn(sectionTones[tone], "py-16 md:py-24", className)}>
+    <section id={id} className={cn(sectionTones[tone], "py-14 md:py-24", className)}>
       <Container>
-        <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-12 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
+        <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-9 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
           <div
             aria-hidden="true"
             className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
@@ -50,7 +50,7 @@ export function CallToAction({
               {lead}
             </p>
           </div>
-          <Button asChild size="lg" className="relative mt-8 md:mt-0">
+          <Button asChild size="lg" className="relative mt-7 md:mt-0">
             <Link to={href}>
               {label}
               <Icon name="arrow-right" />

@@ -20,7 +20,7 @@ type SectionBandProps = SectionProps & {
 };
 
 /**
- * A full-width band of a page with the brief's vertical rhythm (64 px on
+ * A full-width band of a page with the brief's vertical rhythm (56 px on
  * phones, 96 px from md up) and the site's content width. Every page section
  * is built on it, so spacing stays one decision.
  */
@@ -35,7 +35,7 @@ export function SectionBand({
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={cn(sectionTones[tone], "py-16 md:py-24", className)}
+      className={cn(sectionTones[tone], "py-14 md:py-24", className)}
     >
       <Container>{children}</Container>
     </section>
@@ -88,7 +88,7 @@ export function SectionHeading({
         {eyebrow && (
           <p
             className={cn(
-              "mb-3 text-sm font-semibold tracking-[0.14em] uppercase",
+              "mb-2 text-sm font-semibold tracking-[0.14em] uppercase sm:mb-3",
               inverse ? "text-cyan-300" : "text-accent",
             )}
           >
@@ -97,14 +97,17 @@ export function SectionHeading({
         )}
         <Heading
           id={id}
-          className={cn("text-3xl font-semibold md:text-4xl", inverse && "text-white")}
+          className={cn(
+            "text-[1.75rem]/[1.2] font-semibold sm:text-3xl md:text-4xl",
+            inverse && "text-white",
+          )}
         >
           {title}
         </Heading>
         {lead && (
           <p
             className={cn(
-              "mt-4 text-lg leading-relaxed text-pretty",
+              "mt-3 text-base leading-relaxed text-pretty sm:mt-4 sm:text-lg",
               inverse ? "text-slate-300" : "text-slate-600",
             )}
           >
@@ -112,7 +115,7 @@ export function SectionHeading({
           </p>
         )}
       </div>
-      {actions && <div className="mt-6 shrink-0 md:mt-0">{actions}</div>}
+      {actions && <div className="mt-4 shrink-0 sm:mt-6 md:mt-0">{actions}</div>}
     </div>
   );
 }

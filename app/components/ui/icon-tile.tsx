@@ -1,28 +1,50 @@
+import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 
-const tiles = {
-  /** Menus and lists on white. */
-  default: { tile: "size-9 rounded-lg bg-indigo-50 text-accent", icon: "size-[18px]" },
-  /** On ink: the mobile menu. */
-  inverse: { tile: "size-8 rounded-lg bg-white/10 text-cyan-300", icon: "size-[18px]" },
-  /** The larger tile of a service card. */
-  card: { tile: "size-11 rounded-xl bg-indigo-50 text-accent", icon: "size-[22px]" },
+/** Surfaces: tinted on white, outlined on a tinted band, translucent on ink. */
+const tones = {
+  tint: "bg-indigo-50 text-accent",
+  outline: "bg-white text-accent ring-1 ring-slate-200",
+  inverse: "bg-white/10 text-cyan-300",
 } as const;
 
-/** An icon in a small tinted tile, e.g. a service's beside its name. */
+/** Tile and icon sizes; `responsive` is the small tile on phones and the medium one from sm up. */
+const sizes = {
+  sm: "size-9 rounded-lg [&>svg]:size-[18px]",
+  md: "size-11 rounded-xl [&>svg]:size-[22px]",
+  lg: "size-12 rounded-xl [&>svg]:size-6",
+  responsive:
+    "size-9 rounded-lg sm:size-11 sm:rounded-xl [&>svg]:size-[18px] sm:[&>svg]:size-[22px]",
+} as const;
+
+/**
+ * An icon in a tile: the one treatment for a service's, a stage's, an
+ * industry's or a commitment's icon (issue 16, finding 8). Decorative: the
+ * text beside it names the thing. Give `icon` for the site's icon set, or a
+ * child icon (an industry's, a content icon); the tile sizes it.
+ */
 export function IconTile({
   icon,
-  variant = "default",
+  children,
+  tone = "tint",
+  size = "sm",
+  className,
 }: {
-  icon: IconName;
-  variant?: keyof typeof tiles;
+  icon?: IconName;
+  children?: ReactNode;
+  tone?: keyof typeof tones;
+  size?: keyof typeof sizes;
+  className?: string;
 }) {
-  const { tile, icon: iconSize } = tiles[variant];
   return (
-    <span aria-hidden="true" className={cn("grid shrink-0 place-items-center", tile)}>
-      <Icon name={icon} className={iconSize} strokeWidth={1.8} />
+    <span
+      aria-hidden="true"
+      data-slot="icon-tile"
+      className={cn("grid shrink-0 place-items-center", sizes[size], tones[tone], className)}
+    >
+      {icon ? <Icon name={icon} strokeWidth={1.8} /> : children}
     </span>
   );
 }

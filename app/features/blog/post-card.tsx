@@ -4,7 +4,7 @@ import type { PostSummary } from "~/features/blog/post-view";
 import { formatCalendarDate } from "~/lib/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatReadingTime } from "~/features/blog/reading-time";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { Card } from "~/components/ui/card";
 import { CoverArt } from "~/features/blog/cover-art";
 
@@ -30,8 +30,8 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
       )}
     >
       <article className="flex flex-1 flex-col">
-        <CoverArt slug={post.slug} className="h-36 w-full" />
-        <div className="flex flex-1 flex-col p-6">
+        <CoverArt slug={post.slug} className="h-28 w-full sm:h-36" />
+        <div className="flex flex-1 flex-col p-5 sm:p-6">
           {/* Two tags at most, so titles line up across a row of cards. */}
           <PostTags tags={post.tags.slice(0, 2)} draft={post.draft} />
           <Heading className="mt-4 text-xl leading-snug font-semibold">
@@ -45,7 +45,7 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
           <p className="mt-3 line-clamp-3 text-[15px] leading-relaxed text-slate-600">
             {post.excerpt}
           </p>
-          <PostMeta post={post} className="mt-auto pt-6" />
+          <PostMeta post={post} className="mt-auto pt-5 sm:pt-6" />
         </div>
       </article>
     </Card>
@@ -68,12 +68,12 @@ export function PostTags({
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
       {draft && (
         <li>
-          <Badge tone="success">Draft</Badge>
+          <Tag tone="success">Draft</Tag>
         </li>
       )}
       {tags.map((tag) => (
         <li key={tag}>
-          <Badge tone={tone}>{tag}</Badge>
+          <Tag tone={tone}>{tag}</Tag>
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import type { ReactNode } from "react";
 import type { PostSummary } from "~/features/blog/post-view";
 import { PostCard } from "~/features/blog/post-card";
@@ -27,13 +28,16 @@ export function PostGrid({ id, className, posts, heading, tone = "white", action
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={action} />
-      <ul className="mt-10 grid gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3">
+      <ScrollRow
+        label={`${heading.title}: posts`}
+        className="mt-8 sm:gap-6 md:mt-12 md:grid-cols-2 lg:grid-cols-3"
+      >
         {posts.map((post) => (
-          <li key={post.slug} className="flex">
+          <ScrollRowItem key={post.slug} className="flex">
             <PostCard post={post} className="w-full" />
-          </li>
+          </ScrollRowItem>
         ))}
-      </ul>
+      </ScrollRow>
     </SectionBand>
   );
 }

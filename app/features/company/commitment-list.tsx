@@ -1,4 +1,4 @@
-import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import type { IconName } from "~/components/ui/icon-names";
 import type { AboutPage } from "~/features/company/about-page.server";
 import {
@@ -43,9 +43,7 @@ export function CommitmentList({
               key={commitment.id}
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8"
             >
-              <span className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-accent">
-                <Icon name={iconByCommitment[commitment.id]} className="size-6" strokeWidth={1.8} />
-              </span>
+              <IconTile icon={iconByCommitment[commitment.id]} size="lg" />
               <h3 className="mt-5 text-xl font-semibold">{commitment.title}</h3>
               <p className="mt-3 mb-6 leading-relaxed text-pretty text-slate-600">
                 {commitment.text}

@@ -8,6 +8,7 @@ import {
   type SectionHeadingCopy,
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 
 type FigureStatsProps = SectionProps & {
   heading: SectionHeadingCopy;
@@ -29,15 +30,19 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
   return (
     <SectionBand id={id} tone={ink ? "ink" : "white"} labelledBy={headingId} className={className}>
       <SectionHeading id={headingId} heading={heading} inverse={ink} />
-      <dl
-        data-testid="figure-stats"
-        className="mt-12 grid grid-cols-1 gap-x-6 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-8 lg:grid-cols-4"
+      {/* Phones: a row that scrolls sideways; from sm up a grid of two, then four. */}
+      <ScrollRow
+        as="dl"
+        testId="figure-stats"
+        label={`${heading.title}: figures`}
+        className="mt-8 sm:mt-12 sm:grid-cols-2 sm:gap-x-6 sm:gap-y-10 md:gap-x-8 lg:grid-cols-4"
       >
         {figures.map((figure) => (
-          <div
+          <ScrollRowItem
+            as="div"
             key={figure.id}
             className={cn(
-              "flex flex-col border-l pl-4 md:pl-5",
+              "flex flex-col border-l pl-3 sm:pl-4 md:pl-5",
               ink ? "border-white/15" : "border-slate-200",
             )}
           >
@@ -47,7 +52,7 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
             {/* Gradient text stays above AA at both ends on its band. */}
             <dd
               className={cn(
-                "order-1 bg-linear-90 bg-clip-text text-4xl font-semibold tracking-tight text-transparent tabular-nums sm:text-5xl md:text-6xl",
+                "order-1 bg-linear-90 bg-clip-text text-[2rem]/[1.1] font-semibold tracking-tight text-transparent tabular-nums sm:text-5xl md:text-6xl",
                 ink ? "from-white to-cyan-300" : "from-accent to-cyan-700",
               )}
             >
@@ -55,7 +60,7 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
             </dd>
             <dd
               className={cn(
-                "order-3 mt-2 text-[15px] leading-relaxed text-pretty",
+                "order-3 mt-1.5 text-sm leading-relaxed text-pretty sm:mt-2 sm:text-[15px]",
                 ink ? "text-slate-400" : "text-slate-600",
               )}
             >
@@ -74,9 +79,9 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
                 <Icon name="arrow-right" className="size-4" />
               </Link>
             </dd>
-          </div>
+          </ScrollRowItem>
         ))}
-      </dl>
+      </ScrollRow>
     </SectionBand>
   );
 }

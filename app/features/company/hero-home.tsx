@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import type { HeroHeadingCopy } from "~/components/sections/page-hero";
+import { HeroActions, HeroEyebrow } from "~/components/sections/hero-parts";
 import type { SectionProps } from "~/components/sections/types";
 
 type Action = { label: string; href: string };
@@ -43,23 +44,19 @@ export function HeroHome({
         height={homeHeroArt.backdrop.height}
         className="absolute inset-0 -z-10 h-full w-full"
       />
-      <Container className="grid items-center gap-12 py-16 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
+      <Container className="grid items-center gap-12 py-12 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
-          {eyebrow && (
-            <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase">
-              {eyebrow}
-            </p>
-          )}
+          {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
           <h1
             id="home-hero-heading"
             className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"
           >
             {title}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+          <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-slate-300 sm:text-lg md:mt-6 md:text-xl">
             {lead}
           </p>
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>*]:w-full sm:[&>*]:w-auto">
+          <HeroActions className="mt-8">
             <Button asChild size="lg">
               <Link to={primaryAction.href}>
                 {primaryAction.label}
@@ -69,12 +66,12 @@ export function HeroHome({
             <Button asChild size="lg" variant="inverse">
               <Link to={secondaryAction.href}>{secondaryAction.label}</Link>
             </Button>
-          </div>
+          </HeroActions>
           {highlights.length > 0 && (
-            <ul className="mt-10 flex flex-col gap-3 text-[15px] text-slate-300 sm:flex-row sm:flex-wrap sm:gap-x-6 lg:text-sm">
+            <ul className="mt-7 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-300 sm:mt-10 sm:gap-x-6 sm:text-[15px] lg:text-sm">
               {highlights.map((highlight) => (
-                <li key={highlight} className="flex items-center gap-2">
-                  <Icon name="check" className="size-4 shrink-0 text-cyan-300" />
+                <li key={highlight} className="flex items-center gap-1.5 sm:gap-2">
+                  <Icon name="check" className="size-3.5 shrink-0 text-cyan-300 sm:size-4" />
                   {highlight}
                 </li>
               ))}

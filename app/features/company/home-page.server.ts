@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { industries } from "~/config/navigation";
-import { lineField } from "~/lib/content/fields";
+import { durationField, lineField } from "~/lib/content/fields";
 import {
   callToActionCopy,
   fixedList,
@@ -18,7 +18,7 @@ const stage = z
   .object({
     id: z.enum(engineeringStageIds),
     title: lineField(30),
-    duration: lineField(30),
+    duration: durationField,
     summary: lineField(240),
     points: z.array(lineField(60)).min(2).max(4),
   })

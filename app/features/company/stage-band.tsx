@@ -1,7 +1,8 @@
 import { Icon } from "~/components/ui/icon";
-import type { IconName } from "~/components/ui/icon-names";
+import { StepNumber } from "~/components/ui/step-number";
 import type { HomePage } from "~/features/company/home-page.server";
 import { cn } from "~/lib/cn";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import {
   SectionBand,
   SectionHeading,
@@ -11,13 +12,6 @@ import {
 import type { SectionProps } from "~/components/sections/types";
 
 type Stage = HomePage["engineering"]["stages"][number];
-
-const iconByStage: Record<Stage["id"], IconName> = {
-  discovery: "search",
-  design: "pen-tool",
-  build: "code-xml",
-  scale: "trending-up",
-};
 
 type StageBandProps = SectionProps & {
   heading: SectionHeadingCopy;
@@ -31,17 +25,19 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
+      <ScrollRow
+        as="ol"
+        label={`${heading.title}: stages`}
+        className="mt-8 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4 lg:gap-6"
+      >
         {stages.map((stage, index) => {
           return (
-            <li
+            <ScrollRowItem
               key={stage.id}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lg:p-7"
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:p-7"
             >
               <div aria-hidden="true" className="flex items-center gap-1.5">
-                <span className="mr-2 text-sm font-semibold text-accent tabular-nums">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
+                <StepNumber number={index + 1} className="mr-2" />
                 {stages.map((other, otherIndex) => (
                   <span
                     key={other.id}
@@ -52,25 +48,19 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   />
                 ))}
               </div>
-              <div className="mt-6 flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
-                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-accent">
-                  <Icon name={iconByStage[stage.id]} className="size-6" strokeWidth={1.8} />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <h3 className="text-xl font-semibold">
-                    <span className="sr-only">Stage {index + 1}: </span>
-                    {stage.title}
-                  </h3>
-                  <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
-                    <Icon name="clock" className="size-3.5" />
-                    {stage.duration}
-                  </p>
-                </div>
-              </div>
-              <p className="mt-4 mb-6 leading-relaxed text-pretty text-slate-600">
+              {/* The step number above is the stage's marker, as on a service's process. */}
+              <h3 className="mt-5 text-xl font-semibold sm:mt-6">
+                <span className="sr-only">Stage {index + 1}: </span>
+                {stage.title}
+              </h3>
+              <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
+                <Icon name="clock" className="size-3.5" />
+                {stage.duration}
+              </p>
+              <p className="mt-4 mb-5 leading-relaxed text-pretty text-slate-600 sm:mb-6">
                 {stage.summary}
               </p>
-              <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700">
+              <ul className="mt-auto space-y-2 border-t border-slate-100 pt-4 text-[15px] text-slate-700 sm:space-y-2.5 sm:pt-5">
                 {stage.points.map((point) => (
                   <li key={point} className="flex gap-2.5">
                     <Icon name="check" className="mt-1 size-4 shrink-0 text-accent" />
@@ -78,10 +68,10 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   </li>
                 ))}
               </ul>
-            </li>
+            </ScrollRowItem>
           );
         })}
-      </ol>
+      </ScrollRow>
     </SectionBand>
   );
 }

@@ -1,4 +1,5 @@
 import type { AboutPage } from "~/features/company/about-page.server";
+import { StepNumber } from "~/components/ui/step-number";
 import { SectionBand, SectionHeading, type SectionTone } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 
@@ -16,12 +17,7 @@ export function VisionValues({ id, className, vision, tone = "muted" }: VisionVa
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {vision.values.map((value, index) => (
           <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-7">
-            <span
-              aria-hidden="true"
-              className="bg-linear-90 from-accent to-cyan bg-clip-text text-sm font-bold tracking-[0.14em] text-transparent tabular-nums"
-            >
-              {String(index + 1).padStart(2, "0")}
-            </span>
+            <StepNumber number={index + 1} />
             <h3 className="mt-4 text-lg font-semibold">{value.title}</h3>
             <p className="mt-2 leading-relaxed text-pretty text-slate-600">{value.text}</p>
           </li>

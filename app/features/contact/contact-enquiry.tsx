@@ -1,4 +1,4 @@
-import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import type { ComponentProps } from "react";
 import { siteConfig } from "~/config/site";
 import { contactFormAnchor, type ServiceOptionId } from "~/features/contact/contact-form-fields";
@@ -88,9 +88,7 @@ function DirectContact({ title, body }: { title: string; body: string }) {
       <ul className="mt-6 space-y-4">
         {rows.map(({ label, value, href, icon }) => (
           <li key={label} className="flex items-center gap-4">
-            <span className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 text-cyan-300">
-              <Icon name={icon} className="size-5" />
-            </span>
+            <IconTile icon={icon} tone="inverse" size="md" />
             <span className="min-w-0">
               <span className="block text-sm text-slate-400">{label}</span>
               <a

@@ -62,7 +62,7 @@ const pageFile = loadContentFile("content/pages/contact.yaml", contactPageSchema
 
 /**
  * The page's copy, and the services' display names for the form's "Service
- * of interest" list: the spec's menu labels ("Data Science Analytic") stay in
+ * of interest" list: the spec's awkward menu labels stay in
  * the menus (issue 16).
  */
 export const contactPage = {

@@ -4,9 +4,10 @@ import { Link } from "react-router";
 import type { EventView } from "~/features/events/event-view";
 import { findService } from "~/config/services";
 import { IconTile } from "~/components/ui/icon-tile";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { Container } from "~/components/ui/container";
-import { EventAgenda, EventBadges, EventSpeakers } from "~/features/events/event-card";
+import { EventAgenda, EventSpeakers } from "~/features/events/event-card";
+import { EventTags } from "~/features/events/event-parts";
 import type { SectionProps } from "~/components/sections/types";
 import { ArrowLink } from "~/components/ui/arrow-link";
 
@@ -28,7 +29,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
         {/* Source order is the phone's reading order: about, agenda and speakers, related services. */}
         <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-x-16">
           <div className="lg:col-start-1 lg:row-start-1">
-            <EventBadges event={event} />
+            <EventTags event={event} />
             <h2 id={`${id}-heading`} className="mt-5 text-3xl font-semibold md:text-4xl">
               About this event
             </h2>
@@ -45,7 +46,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
               <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
                 {event.tags.map((tag) => (
                   <li key={tag}>
-                    <Badge tone="neutral">{tag}</Badge>
+                    <Tag tone="neutral">{tag}</Tag>
                   </li>
                 ))}
               </ul>

@@ -46,7 +46,7 @@ export type EventView = {
 export const eventFormats = ["online", "in-person"] as const;
 export type EventFormat = (typeof eventFormats)[number];
 
-/** The kind of event, shown as a badge; the key is what content files use. */
+/** The kind of event, shown as a tag; the key is what content files use. */
 export const eventKinds = {
   "round-table": "Round table",
   workshop: "Workshop",

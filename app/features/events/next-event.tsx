@@ -1,5 +1,5 @@
 import type { EventView } from "~/features/events/event-view";
-import { EventCard } from "~/features/events/event-card";
+import { EventActions, EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
 import {
   SectionBand,
   SectionHeading,
@@ -8,7 +8,7 @@ import {
 } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
 import { ArrowLink } from "~/components/ui/arrow-link";
-import { paths } from "~/config/paths";
+import { eventPath, paths } from "~/config/paths";
 
 type NextEventProps = SectionProps & {
   heading: SectionHeadingCopy;
@@ -36,7 +36,49 @@ export function NextEvent({
         heading={heading}
         actions={<ArrowLink to={paths.events}>All events</ArrowLink>}
       />
-      {event && <EventCard event={event} id={`${id}-${event.slug}`} className="mt-10 md:mt-12" />}
+      {event && <EventTeaser event={event} id={`${id}-${event.slug}`} />}
     </SectionBand>
+  );
+}
+
+/**
+ * The next event in short: its tags, title, when and where, the summary, who
+ * speaks, and a link to its page for the agenda (issue 16: the full card's
+ * agenda made this band two screens tall on a phone).
+ */
+function EventTeaser({ event, id }: { event: EventView; id: string }) {
+  const titleId = `${id}-title`;
+  return (
+    <article
+      id={id}
+      aria-labelledby={titleId}
+      className="mt-8 max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 md:mt-12"
+    >
+      <EventTags event={event} />
+      <EventTitle
+        event={event}
+        id={titleId}
+        as="h3"
+        className="mt-4 text-xl font-semibold sm:text-2xl"
+      />
+      <EventFacts event={event} className="mt-4" />
+      {/* Shortened on screen only on phones: the whole text is read out, and the title links to it. */}
+      <p className="mt-5 max-w-[70ch] leading-[1.6] text-slate-600 max-sm:line-clamp-4">
+        {event.summary}
+      </p>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-[15px] text-slate-700">
+        {event.speakers.length > 0 && (
+          <span>
+            With {event.speakers.map((speaker) => `${speaker.name}, ${speaker.role}`).join("; ")}
+          </span>
+        )}
+        {event.agenda.length > 0 && (
+          <ArrowLink to={eventPath(event.slug)} aria-label={`See the agenda: ${event.title}`}>
+            See the agenda
+          </ArrowLink>
+        )}
+      </p>
+      <EventActions event={event} className="mt-6" />
+    </article>
   );
 }

@@ -1,12 +1,8 @@
 import { eventCalendarPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import {
-  EventBadges,
-  EventFacts,
-  EventTitle,
-  type EventCardProps,
-} from "~/features/events/event-card";
+import type { EventCardProps } from "~/features/events/event-card";
+import { EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
 
 // Its own module: only the events page lists past events, so the home page's
 // next-event card does not carry this one (issue 6).
@@ -32,7 +28,7 @@ export function PastEventCard({
         className,
       )}
     >
-      <EventBadges event={event} />
+      <EventTags event={event} />
       <EventTitle
         event={event}
         id={titleId}

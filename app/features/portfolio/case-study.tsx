@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { StepNumber } from "~/components/ui/step-number";
 import { Icon } from "~/components/ui/icon";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { Container } from "~/components/ui/container";
 import { HeroCopy } from "~/components/sections/page-hero";
 import { SectionBand, SectionHeading } from "~/components/sections/section";
@@ -76,10 +77,10 @@ export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
             <span className="mt-1 block text-[15px] text-slate-600">{study.client.about}</span>
           </Fact>
           <Fact label="Industry">
-            <Badge tone="accent">
+            <Tag tone="accent">
               <IndustryIcon industry={study.industry} />
               {study.industry}
-            </Badge>
+            </Tag>
           </Fact>
           <Fact label="Duration and team">
             <span className="font-semibold text-slate-900">{study.duration}</span>
@@ -131,12 +132,7 @@ export function CaseStudyApproach({ study }: { study: CaseStudyView }) {
                 key={step.title}
                 className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-6"
               >
-                <span
-                  aria-hidden="true"
-                  className="grid size-9 shrink-0 place-items-center rounded-full bg-indigo-50 font-semibold text-accent tabular-nums"
-                >
-                  {index + 1}
-                </span>
+                <StepNumber number={index + 1} />
                 <div>
                   <h4 className="text-lg font-semibold text-slate-900">{step.title}</h4>
                   <p className="mt-2 leading-[1.6] text-pretty text-slate-600">{step.detail}</p>
@@ -220,7 +216,9 @@ export function CaseStudyResults({ study }: { study: CaseStudyView }) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {study.technologies.map((technology) => (
               <li key={technology}>
-                <Badge tone="outline">{technology}</Badge>
+                <Tag tone="outline" size="md">
+                  {technology}
+                </Tag>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { clientWordmarkSize } from "~/config/art";
 import { Container } from "~/components/ui/container";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 
 export type ClientLogo = {
   name: string;
@@ -18,16 +19,20 @@ export type ClientLogo = {
 export function ClientStrip({ label, clients }: { label: string; clients: readonly ClientLogo[] }) {
   return (
     <section aria-labelledby="clients-heading" className="border-b border-slate-200 bg-white">
-      <Container className="py-8 md:py-10">
+      <Container className="py-7 md:py-10">
         <h2
           id="clients-heading"
-          className="text-center text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase"
+          className="text-center text-xs font-semibold tracking-[0.14em] text-slate-500 uppercase sm:text-sm"
         >
           {label}
         </h2>
-        <ul className="mt-6 grid grid-cols-2 items-center gap-x-6 gap-y-4 sm:grid-cols-4 lg:grid-cols-8 lg:gap-x-4">
+        {/* Phones: one row of marks that scrolls sideways; from sm up a grid. */}
+        <ScrollRow
+          label={`${label}: clients`}
+          className="mt-5 items-center sm:mt-6 sm:grid-cols-4 sm:gap-x-6 sm:gap-y-4 lg:grid-cols-8 lg:gap-x-4"
+        >
           {clients.map((client) => (
-            <li key={client.name} className="flex justify-center">
+            <ScrollRowItem key={client.name} width="narrow" className="flex justify-center">
               <Link
                 to={client.href}
                 className="block rounded-md opacity-80 transition-opacity duration-150 hover:opacity-100"
@@ -40,9 +45,9 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                   className="h-auto w-full max-w-40"
                 />
               </Link>
-            </li>
+            </ScrollRowItem>
           ))}
-        </ul>
+        </ScrollRow>
       </Container>
     </section>
   );

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { productPath } from "~/config/paths";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import { IndustryIcon, type Industry } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
-import { ToggleButton } from "~/components/ui/toggle-button";
+import { Chip } from "~/components/ui/chip";
 import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards";
 import {
   SectionBand,
@@ -72,7 +72,8 @@ export function PortfolioShowcase({
           className="mt-3 flex flex-wrap gap-2"
         >
           {options.map((option) => (
-            <ToggleButton
+            <Chip
+              size="md"
               key={option.value}
               pressed={filter === option.value}
               onClick={() => setFilter(option.value)}
@@ -82,7 +83,7 @@ export function PortfolioShowcase({
               <span aria-hidden="true" className="text-xs tabular-nums opacity-70">
                 {option.count}
               </span>
-            </ToggleButton>
+            </Chip>
           ))}
         </div>
         {/* A polite live region (not role="status", which marks the page-loading placeholder). */}
@@ -130,10 +131,10 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
           />
         </div>
         <div className="p-6 md:col-span-7 md:p-8 lg:col-span-8">
-          <Badge tone="accent">
+          <Tag tone="accent">
             <IndustryIcon industry={product.industry} />
             {product.industry}
-          </Badge>
+          </Tag>
           <h3 id={headingId} className="mt-3 text-2xl font-semibold md:text-3xl">
             {product.name}
           </h3>

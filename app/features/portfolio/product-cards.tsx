@@ -5,7 +5,9 @@ import type { ServiceId } from "~/config/services";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
 import { cn } from "~/lib/cn";
-import { Badge } from "~/components/ui/badge";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
+import { Tag } from "~/components/ui/tag";
+import { Chip } from "~/components/ui/chip";
 import { IndustryIcon } from "~/features/portfolio/industry-icon";
 import { ProductArt } from "~/features/portfolio/product-art";
 import {
@@ -38,11 +40,11 @@ export function ProductCard({ product, className }: ProductCardProps) {
       )}
     >
       <ProductArt slug={product.slug} />
-      <div className="flex flex-1 flex-col p-6">
-        <Badge tone="accent" className="self-start">
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <Tag tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />
           {product.industry}
-        </Badge>
+        </Tag>
         <h3 id={`${product.slug}-card-name`} className="mt-4 text-xl font-semibold">
           <Link
             to={productPath(product.slug)}
@@ -58,10 +60,10 @@ export function ProductCard({ product, className }: ProductCardProps) {
           </Link>
         </h3>
         <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
-        <HeadlineResult result={product.headlineResult} className="mt-5 mb-6" />
+        <HeadlineResult result={product.headlineResult} className="mt-4 mb-5 sm:mt-5 sm:mb-6" />
         <ServiceLinks
           services={product.services}
-          className="mt-auto border-t border-slate-100 pt-5"
+          className="mt-auto border-t border-slate-100 pt-4 sm:pt-5"
         />
       </div>
     </article>
@@ -103,12 +105,10 @@ export function ServiceLinks({
         {services.map((service) => {
           return (
             <li key={service.id}>
-              <Link
-                to={servicePath(service.id)}
-                className="relative z-10 inline-flex rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 transition-colors duration-150 hover:border-accent hover:text-accent"
-              >
-                {service.name}
-              </Link>
+              {/* Above the card's stretched link, so each chip is its own target. */}
+              <Chip asChild className="relative z-10">
+                <Link to={servicePath(service.id)}>{service.name}</Link>
+              </Chip>
             </li>
           );
         })}
@@ -138,13 +138,16 @@ export function ProductCards({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={action} />
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:gap-6 xl:grid-cols-4">
+      <ScrollRow
+        label={`${heading.title}: products`}
+        className="mt-8 sm:mt-12 sm:grid-cols-2 sm:gap-5 lg:gap-6 xl:grid-cols-4"
+      >
         {products.map((product) => (
-          <li key={product.slug} className="flex">
+          <ScrollRowItem key={product.slug} className="flex">
             <ProductCard product={product} className="flex-1" />
-          </li>
+          </ScrollRowItem>
         ))}
-      </ul>
+      </ScrollRow>
     </SectionBand>
   );
 }

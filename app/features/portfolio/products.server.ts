@@ -7,7 +7,7 @@ import {
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import { durationField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
 import { contentFiles } from "~/lib/content/content-files.server";
 
 /**
@@ -33,7 +33,7 @@ export const productSchema = z
      */
     art: z.enum(productArtMotifs).optional(),
     /** How long the engagement ran, e.g. "7 months". */
-    duration: lineField(30),
+    duration: durationField,
     services: z.array(serviceIdField).min(1),
     /** The card's headline figure, e.g. { value: "38%", label: "faster checkout" }. */
     headlineResult: z.object({ value: lineField(12), label: lineField(60) }).strict(),

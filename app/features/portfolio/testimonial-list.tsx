@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { productPath } from "~/config/paths";
 import type { Testimonial } from "~/features/portfolio/testimonials.server";
 import { cn } from "~/lib/cn";
+import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
 import {
   SectionBand,
@@ -37,13 +38,16 @@ export function TestimonialList({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ul className="mt-12 grid gap-5 lg:grid-cols-3 lg:gap-6">
+      <ScrollRow
+        label={`${heading.title}: quotes`}
+        className="mt-8 sm:mt-12 sm:gap-5 lg:grid-cols-3 lg:gap-6"
+      >
         {testimonials.map((testimonial) => (
-          <li key={testimonial.name}>
+          <ScrollRowItem key={testimonial.name}>
             <TestimonialCard testimonial={testimonial} />
-          </li>
+          </ScrollRowItem>
         ))}
-      </ul>
+      </ScrollRow>
     </SectionBand>
   );
 }
@@ -63,16 +67,20 @@ export function TestimonialCard({
   return (
     <figure
       className={cn(
-        "flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8",
+        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-7 md:p-8",
         stretch && "h-full",
         className,
       )}
     >
-      <Icon name="quote" className="size-8 fill-indigo-100 text-accent" strokeWidth={1.5} />
-      <blockquote className="mt-5 text-lg leading-relaxed text-pretty text-slate-800">
+      <Icon
+        name="quote"
+        className="size-7 fill-indigo-100 text-accent sm:size-8"
+        strokeWidth={1.5}
+      />
+      <blockquote className="mt-4 text-base leading-relaxed text-pretty text-slate-800 sm:mt-5 sm:text-lg">
         <p>{testimonial.quote}</p>
       </blockquote>
-      <figcaption className="mt-auto flex items-center gap-4 pt-7">
+      <figcaption className="mt-auto flex items-center gap-4 pt-5 sm:pt-7">
         <InitialsAvatar name={testimonial.name} size="sm" />
         <div className="min-w-0 text-[15px] leading-snug">
           <p className="font-semibold text-slate-950">{testimonial.name}</p>
@@ -82,7 +90,7 @@ export function TestimonialCard({
         </div>
       </figcaption>
       {showProductLink && (
-        <p className="mt-6 border-t border-slate-100 pt-5">
+        <p className="mt-5 border-t border-slate-100 pt-4 sm:mt-6 sm:pt-5">
           <Link
             to={productPath(testimonial.product)}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"

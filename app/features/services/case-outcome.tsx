@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { Tag } from "~/components/ui/tag";
 import {
   SectionBand,
   SectionHeading,
@@ -63,7 +63,7 @@ export function CaseOutcome({ id = "outcome", className, heading, product }: Cas
 
         <figure className="relative isolate overflow-hidden rounded-3xl border border-white/10 bg-ink-800 p-8 md:p-10 lg:col-span-5">
           <OutcomeArt />
-          <Badge tone="inverse">{product.industry}</Badge>
+          <Tag tone="inverse">{product.industry}</Tag>
           <p className="mt-8 bg-gradient-to-r from-cyan-300 to-accent-300 bg-clip-text text-6xl leading-none font-semibold tracking-tight text-transparent tabular-nums md:text-7xl">
             {product.headlineResult.value}
           </p>

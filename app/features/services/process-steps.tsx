@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { StepNumber } from "~/components/ui/step-number";
 import {
   SectionBand,
   SectionHeading,
@@ -52,13 +53,8 @@ export function ProcessSteps({
                 className="absolute top-12 bottom-[-2rem] left-[1.375rem] w-px bg-gradient-to-b from-accent-300 to-slate-200 lg:top-[1.375rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-12 lg:h-px lg:w-auto lg:bg-gradient-to-r"
               />
             )}
-            <span
-              aria-hidden="true"
-              className="absolute top-0 left-0 grid size-11 place-items-center rounded-full border border-indigo-200 bg-indigo-50 text-sm font-semibold text-accent-600 tabular-nums"
-            >
-              {String(index + 1).padStart(2, "0")}
-            </span>
-            <p className="text-xs font-semibold tracking-[0.1em] text-slate-500 uppercase">
+            <StepNumber number={index + 1} size="md" className="absolute top-0 left-0" />
+            <p className="text-sm font-semibold text-slate-500">
               <span className="sr-only">Step {index + 1}, </span>
               {step.duration}
             </p>

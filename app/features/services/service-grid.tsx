@@ -41,7 +41,7 @@ export function ServiceGrid({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} actions={actions} />
-      <ServiceCardList services={services} closingCard={closingCard} className="mt-10 md:mt-12" />
+      <ServiceCardList services={services} closingCard={closingCard} className="mt-8 md:mt-12" />
     </SectionBand>
   );
 }
@@ -60,7 +60,7 @@ export function ServiceCardList({
   return (
     <ul
       className={cn(
-        "grid gap-4 sm:grid-cols-2 md:gap-6",
+        "grid grid-cols-2 gap-2.5 sm:gap-4 md:gap-6",
         services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
         className,
       )}
@@ -70,7 +70,7 @@ export function ServiceCardList({
           <ServiceCard service={service} />
         </li>
       ))}
-      {closingCard && <li className="flex">{closingCard}</li>}
+      {closingCard && <li className="col-span-2 flex sm:col-span-1">{closingCard}</li>}
     </ul>
   );
 }
@@ -82,10 +82,12 @@ export function ServiceCardList({
 export function ServiceCard({ service }: { service: ServiceSummary }) {
   const href = servicePath(service.id);
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
-      <div className="flex items-center gap-4">
-        <IconTile icon={findService(service.id)?.icon ?? "compass"} variant="card" />
-        <h3 className="text-lg leading-snug font-semibold">
+    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-7">
+      {/* Phones: a compact tile (icon beside name); the summary is shown from
+          sm up and read out on phones too. */}
+      <div className="flex items-center gap-2.5 sm:gap-4">
+        <IconTile icon={findService(service.id)?.icon ?? "compass"} size="responsive" />
+        <h3 className="text-sm leading-snug font-semibold sm:text-lg">
           <Link
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -94,10 +96,12 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           </Link>
         </h3>
       </div>
-      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600">{service.summary}</p>
+      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600 max-sm:sr-only">
+        {service.summary}
+      </p>
       <span
         aria-hidden="true"
-        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
+        className="mt-5 hidden items-center gap-1.5 text-sm font-semibold text-accent sm:inline-flex"
       >
         Explore the service
         <Icon
@@ -125,7 +129,7 @@ export function TalkToUsCard({
   href?: string;
 }) {
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl bg-ink p-6 text-slate-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan md:p-7">
+    <article className="group relative flex w-full flex-col rounded-2xl bg-ink p-5 text-slate-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan sm:p-6 md:p-7">
       <h3 className="text-lg leading-snug font-semibold text-white">
         <Link
           to={href}
@@ -134,10 +138,10 @@ export function TalkToUsCard({
           {title}
         </Link>
       </h3>
-      <p className="mt-4 flex-1 text-[15px] leading-relaxed">{body}</p>
+      <p className="mt-3 flex-1 text-[15px] leading-relaxed sm:mt-4">{body}</p>
       <span
         aria-hidden="true"
-        className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300"
+        className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300 sm:mt-5"
       >
         {action}
         <Icon

@@ -1,6 +1,7 @@
 import { cn } from "~/lib/cn";
 import type { ContentIconName } from "~/components/ui/content-icon-names";
 import { ContentIcon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import {
   SectionBand,
   SectionHeading,
@@ -53,9 +54,9 @@ export function ServiceOfferings({
               spanOf(index, offerings.length),
             )}
           >
-            <span className="grid size-11 place-items-center rounded-xl bg-gradient-to-br from-accent to-cyan-600 text-white">
-              <ContentIcon name={offering.icon} className="size-[22px]" strokeWidth={1.8} />
-            </span>
+            <IconTile size="md">
+              <ContentIcon name={offering.icon} strokeWidth={1.8} />
+            </IconTile>
             <h3 className="self-center text-lg font-semibold sm:mt-5">{offering.title}</h3>
             <p className="col-span-2 mt-3 text-[15px] leading-relaxed text-slate-600 sm:mt-2">
               {offering.description}

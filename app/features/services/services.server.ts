@@ -7,7 +7,7 @@ import {
   type YamlEntry,
   loadCollection,
 } from "~/lib/content/collection";
-import { lineField, serviceIdField } from "~/lib/content/fields";
+import { durationField, lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
 import { clientLine, products } from "~/features/portfolio/products.server";
 import { contentFiles } from "~/lib/content/content-files.server";
@@ -66,8 +66,8 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
           z
             .object({
               title: lineField(50),
-              /** How long the step usually takes, e.g. "2-3 weeks". */
-              duration: lineField(30),
+              /** How long the step usually takes, e.g. "2–3 weeks". */
+              duration: durationField,
               description: lineField(260),
             })
             .strict(),

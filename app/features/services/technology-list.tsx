@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { Tag } from "~/components/ui/tag";
 import {
   SectionBand,
   SectionHeading,
@@ -48,11 +49,10 @@ export function TechnologyList({
             </h3>
             <ul className="mt-4 flex flex-wrap gap-2">
               {group.items.map((item) => (
-                <li
-                  key={item}
-                  className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-800"
-                >
-                  {item}
+                <li key={item}>
+                  <Tag tone="outline" size="md">
+                    {item}
+                  </Tag>
                 </li>
               ))}
             </ul>

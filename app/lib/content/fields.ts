@@ -44,3 +44,21 @@ export const isoDateField = z.preprocess(
 
 /** Short copy: a non-empty line of text without trailing spaces. */
 export const lineField = (max = 200) => z.string().trim().min(1).max(max);
+
+/** A duration as the site writes it: "1 week", "2–3 weeks", "6 months". */
+const durationPattern = /^\d+(?:–\d+)? (?:day|week|month)s?$/;
+
+/**
+ * How long something takes, in the one format the site uses (issue 16,
+ * finding 8): a number or an en-dash range and its unit ("2–3 weeks"), or a
+ * phrase without figures ("Ongoing", "Two-week sprints"). "2-3 weeks" and
+ * "2 to 3 weeks" are refused with the form to write instead.
+ */
+export const durationField = lineField(30).superRefine((value, context) => {
+  if (!/\d/.test(value) || durationPattern.test(value)) return;
+  const suggestion = value.replace(/(\d+)\s*(?:-|to|—)\s*(\d+)/, "$1–$2").toLowerCase();
+  context.addIssue({
+    code: "custom",
+    message: `write a duration as "2–3 weeks" (a number or an en-dash range, then day, week or month): "${value}" should be "${suggestion}"`,
+  });
+});

@@ -6,6 +6,8 @@ import { headerNav } from "~/config/navigation";
 import { isActivePath } from "~/site/layout/active-path";
 import { cn } from "~/lib/cn";
 import { IconTile } from "~/components/ui/icon-tile";
+import { Button } from "~/components/ui/button";
+import { paths } from "~/config/paths";
 
 const rowClass =
   "flex w-full items-center justify-between rounded-xl px-4 py-3.5 text-lg font-medium text-slate-100 transition-colors duration-150 hover:bg-white/10 aria-[current=page]:text-white aria-[current=page]:bg-white/10";
@@ -123,7 +125,7 @@ export function MobileNav() {
                         aria-current={pathname === link.href ? "page" : undefined}
                         className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
                       >
-                        {link.icon && <IconTile icon={link.icon} variant="inverse" />}
+                        {link.icon && <IconTile icon={link.icon} tone="inverse" />}
                         {link.label}
                       </Link>
                     </li>
@@ -133,6 +135,15 @@ export function MobileNav() {
             ),
           )}
         </ul>
+        {/* Outside the list, so the menu's items stay exactly the spec's. */}
+        <div className="mt-6 border-t border-white/10 pt-6">
+          <Button asChild size="lg" className="w-full">
+            <Link to={paths.contact} onClick={close}>
+              Start a project
+              <Icon name="arrow-right" />
+            </Link>
+          </Button>
+        </div>
       </nav>
     </div>
   );

@@ -30,15 +30,16 @@ export function SiteFooter() {
   const year = useCurrentYear();
   return (
     <footer className="bg-ink text-slate-300" data-behind-menu>
-      <Container className="py-16 md:py-20">
-        <div className="flex flex-col gap-6 border-b border-white/10 pb-12 md:flex-row md:items-end md:justify-between">
-          <div className="max-w-md">
-            <Logo />
-            <p className="mt-5 text-[15px] leading-relaxed text-slate-400">
-              {siteConfig.footerBlurb}
-            </p>
-          </div>
-          <ul className="flex gap-3" aria-label="Social links">
+      <Container className="py-12 md:py-20">
+        {/* Phones from 380 px: the logo and the social links share a line (on
+            narrower ones they stack), the blurb below; from md up the blurb sits
+            under the logo and the links at the right. */}
+        <div className="grid grid-cols-1 items-center gap-x-6 gap-y-4 border-b border-white/10 pb-8 min-[380px]:grid-cols-[1fr_auto] md:grid-cols-[minmax(0,28rem)_auto] md:justify-between md:gap-y-5 md:pb-12">
+          <Logo className="justify-self-start" />
+          <ul
+            className="flex gap-3 min-[380px]:col-start-2 min-[380px]:row-start-1 md:row-span-2 md:self-end"
+            aria-label="Social links"
+          >
             {socialLinks.map(({ label, href, Icon: Glyph }) => (
               <li key={href}>
                 <a
@@ -54,11 +55,14 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
+          <p className="max-w-md text-sm leading-relaxed text-slate-400 min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
+            {siteConfig.footerBlurb}
+          </p>
         </div>
 
         <div
           data-testid="footer-grid"
-          className="grid grid-cols-2 gap-x-6 gap-y-10 pt-12 md:grid-cols-5"
+          className="grid grid-cols-2 gap-x-6 gap-y-8 pt-8 md:grid-cols-5 md:gap-y-10 md:pt-12"
         >
           {footerColumns.map((column) => (
             <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
@@ -68,7 +72,7 @@ export function SiteFooter() {
               >
                 {column.heading}
               </h2>
-              <ul className="mt-5 flex flex-col gap-3">
+              <ul className="mt-4 flex flex-col gap-1.5 md:mt-5 md:gap-3">
                 {column.kind === "text"
                   ? column.items.map((item) => (
                       <li key={item} className="text-[15px] leading-6 text-slate-400">
@@ -84,7 +88,7 @@ export function SiteFooter() {
                     ))}
               </ul>
               {column.kind === "links" && column.button && (
-                <Button asChild size="sm" className="mt-6">
+                <Button asChild size="sm" className="mt-5 md:mt-6">
                   <Link to={column.button.href}>{column.button.label}</Link>
                 </Button>
               )}
@@ -92,7 +96,7 @@ export function SiteFooter() {
           ))}
         </div>
 
-        <p className="mt-14 border-t border-white/10 pt-8 text-sm text-slate-400">
+        <p className="mt-10 border-t border-white/10 pt-6 text-sm text-slate-400 md:mt-14 md:pt-8">
           © <span data-testid="copyright-year">{year}</span> {siteConfig.name}. All rights reserved.
         </p>
       </Container>

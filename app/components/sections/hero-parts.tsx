@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+// The pieces every hero shares (the page band, a service's, the home page's),
+// in a module of their own so the home page does not load the page band.
+
+/** The line over a hero's h1, on the ink band. */
+export function HeroEyebrow({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <p className={cn("text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase", className)}>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A hero's calls to action: side by side where they fit (two fit at 390 px),
+ * each filling its line once they wrap.
+ */
+export function HeroActions({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn("flex flex-wrap gap-3 [&>*]:grow max-sm:[&>*]:px-5 sm:[&>*]:grow-0", className)}
+    >
+      {children}
+    </div>
+  );
+}

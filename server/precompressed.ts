@@ -16,11 +16,14 @@ export type Encoding = "br" | "gzip" | "identity";
 
 /** The encoding to send: brotli, then gzip, then none, as the client accepts. */
 export function preferredEncoding(req: { headers: IncomingHttpHeaders }): Encoding {
-  const accepted = negotiateEncoding(req.headers["accept-encoding"], "br", "gzip", "identity");
+  const accepted = negotiateEncoding(req.headers["accept-encoding"], brGzipOrIdentity);
   return accepted === "br" || accepted === "gzip" ? accepted : "identity";
 }
 
-const negotiated = new Map<string, string | false>();
+const brGzipOrIdentity = ["br", "gzip", "identity"] as const;
+
+/** Per list of offered encodings: the answer per Accept-Encoding value. */
+const negotiated = new Map<readonly string[], Map<string, string | false>>();
 const maxNegotiated = 500;
 
 /**
@@ -31,17 +34,20 @@ const maxNegotiated = 500;
  */
 export function negotiateEncoding(
   acceptEncoding: string | undefined,
-  ...offered: string[]
+  offered: readonly string[],
 ): string | false {
-  const key = `${offered.join(",")}\n${acceptEncoding ?? ""}`;
-  let answer = negotiated.get(key);
+  let answers = negotiated.get(offered);
+  if (!answers) negotiated.set(offered, (answers = new Map()));
+  const key = acceptEncoding ?? "";
+  let answer = answers.get(key);
   if (answer === undefined) {
     const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
     answer = (
-      express.request.acceptsEncodings as (this: unknown, ...e: string[]) => string | false
+      express.request.acceptsEncodings as (this: unknown, ...encodings: string[]) => string | false
     ).call({ headers }, ...offered);
-    if (negotiated.size >= maxNegotiated) negotiated.clear();
-    negotiated.set(key, answer);
+    // A bound on what clients can make this remember.
+    if (answers.size >= maxNegotiated) answers.clear();
+    answers.set(key, answer);
   }
   return answer;
 }

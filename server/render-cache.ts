@@ -4,7 +4,7 @@ import { crc32, deflateRawSync, constants as zlib } from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import { renderCacheHeader, renderCacheMinuteMs } from "~/lib/render-cache";
-import { crc32Combine, crc32CombineShifted, crc32Shift } from "./crc32-combine";
+import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
 import { negotiateEncoding } from "./precompressed";
 
 /**
@@ -32,8 +32,7 @@ import { negotiateEncoding } from "./precompressed";
  * fill, each ending on a byte boundary (a sync flush), and the per-request
  * values go between them as stored blocks. The gzip trailer's CRC is combined
  * from each fixed part's CRC, taken at the fill (server/crc32-combine.ts), and
- * the values' own, so a response never reads the whole page again; the parts
- * are written as they are (corked), never copied into one buffer. Brotli
+ * the values' own, so a response never reads the whole page again. Brotli
  * cannot be spliced this way, so a cached page is never sent as br.
  */
 
@@ -244,10 +243,16 @@ function fixedPart(text: Buffer): FixedPart {
   };
 }
 
+/** A per-response value, with what a gzip body needs of it, taken once however often it appears. */
+type Value = { text: Buffer; stored?: Buffer; crc?: number; shift?: number };
+
 /**
  * Sends a cached page with this response's values: gzip when the client
  * takes it, the HTML as it is otherwise. Headers set before (the security
- * headers, Cache-Control) stay.
+ * headers, Cache-Control) stay. The gzip body is a few parts compressed once
+ * and the values between them, about a fifth of the HTML: it is joined into
+ * one buffer and written at once, which costs less than a write per part.
+ * The HTML itself is written part by part (corked), never copied.
  */
 export function sendCachedPage(
   req: IncomingMessage,
@@ -256,46 +261,62 @@ export function sendCachedPage(
   perResponse: PerResponse,
 ): void {
   // Only the values this page holds are drawn (a token is signed only for a form's page).
-  const values = new Map<Substitution, Buffer>();
+  const values = new Map<Substitution, Value>();
   for (const substitution of page.substitutions)
-    values.set(substitution, Buffer.from(substitution.value(perResponse) ?? ""));
-  const valueOf = (part: Substitution) => values.get(part) ?? Buffer.alloc(0);
+    values.set(substitution, { text: Buffer.from(substitution.value(perResponse) ?? "") });
+  const valueOf = (part: Substitution): Value => values.get(part) ?? { text: Buffer.alloc(0) };
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   addVaryAcceptEncoding(res);
-  const chunks: Buffer[] = [];
-  if (negotiateEncoding(req.headers["accept-encoding"], "gzip", "identity") === "gzip") {
+  const head = req.method === "HEAD";
+  if (negotiateEncoding(req.headers["accept-encoding"], gzipOrIdentity) === "gzip") {
+    for (const value of values.values()) {
+      value.stored = storedBlock(value.text);
+      value.crc = crc32(value.text);
+      value.shift = crc32Shift(value.text.length);
+    }
     let crc = 0;
     let size = 0;
-    chunks.push(gzipHeader);
+    let length = gzipHeader.length + finalBlock.length + 8;
     for (const part of page.parts) {
       if ("text" in part) {
-        chunks.push(part.deflated);
         crc = crc32CombineShifted(crc, part.crc, part.shift);
         size += part.text.length;
+        length += part.deflated.length;
       } else {
         const value = valueOf(part);
-        chunks.push(storedBlock(value));
-        crc = crc32Combine(crc, crc32(value), value.length);
-        size += value.length;
+        crc = crc32CombineShifted(crc, value.crc ?? 0, value.shift ?? crc32Shift(0));
+        size += value.text.length;
+        length += value.stored?.length ?? 0;
       }
     }
-    chunks.push(finalBlock, gzipTrailer(crc, size));
     res.setHeader("Content-Encoding", "gzip");
-  } else {
-    for (const part of page.parts) chunks.push("text" in part ? part.text : valueOf(part));
+    res.setHeader("Content-Length", String(length));
+    if (head) return void res.end();
+    const body = Buffer.allocUnsafe(length);
+    let at = gzipHeader.copy(body, 0);
+    for (const part of page.parts)
+      at += ("text" in part ? part.deflated : (valueOf(part).stored ?? Buffer.alloc(0))).copy(
+        body,
+        at,
+      );
+    at += finalBlock.copy(body, at);
+    body.writeUInt32LE(crc >>> 0, at);
+    body.writeUInt32LE(size >>> 0, at + 4);
+    res.end(body);
+    return;
   }
+  const chunks = page.parts.map((part) => ("text" in part ? part.text : valueOf(part).text));
   let length = 0;
   for (const chunk of chunks) length += chunk.length;
   res.setHeader("Content-Length", String(length));
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
+  if (head) return void res.end();
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();
 }
+
+const gzipOrIdentity = ["gzip", "identity"] as const;
 
 function addVaryAcceptEncoding(res: ServerResponse) {
   const vary = res.getHeader("Vary");
@@ -339,11 +360,3 @@ export function storedBlock(data: Buffer): Buffer {
 /** The final, empty block that ends a deflate stream. */
 const finalBlock = Buffer.from([0x03, 0x00]);
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/** The gzip trailer: the CRC-32 and the length (mod 2^32) of the uncompressed bytes. */
-function gzipTrailer(crc: number, length: number): Buffer {
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  return trailer;
-}

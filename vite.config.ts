@@ -146,6 +146,13 @@ export default defineConfig({
     // filling in the contact form). A package missing here costs one reload.
     include: ["class-variance-authority", "clsx", "radix-ui", "yaml", "zod", "zod/mini"],
   },
+  ssr: {
+    // Bundled into the server build rather than imported from node_modules:
+    // the app uses two Radix primitives (Slot, NavigationMenu), and importing
+    // the "radix-ui" package loads all of them at start (about 10 MB resident,
+    // issue 11). Bundled, only what is used is kept.
+    noExternal: ["radix-ui", /^@radix-ui\//],
+  },
   build: {
     rolldownOptions: {
       // Rolldown warns when plugins take most of a build; here that is React

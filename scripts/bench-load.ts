@@ -13,7 +13,7 @@ import { ensureBuild, startProductionServer } from "./production-server";
 /**
  * Load on loopback with autocannon against the production server: a
  * prerendered page, every server-rendered page (home, events, contact, an
- * event) and the contact form's POST (with both rate limits raised for the run,
+ * event, past and open) and the contact form's POST (with both rate limits raised for the run,
  * on a throwaway SQLite database); and, in the same run, a plain static file
  * server (scripts/static-file-server.ts, in its own process) serving the
  * AstroWind build, the reference every row is divided by. Prints requests per
@@ -85,9 +85,16 @@ const targets: Target[] = [
   { label: "Server-rendered events", method: "GET", path: "/events", expect: 200 },
   { label: "Server-rendered contact", method: "GET", path: "/contact", expect: 200 },
   {
-    label: "Server-rendered event page",
+    label: "Server-rendered event page (past)",
     method: "GET",
     path: "/events/checkout-performance-london",
+    expect: 200,
+  },
+  {
+    // Takes registrations: live seat counts and a signed form token (decision 034).
+    label: "Server-rendered event page (open)",
+    method: "GET",
+    path: "/events/threat-modelling-workshop",
     expect: 200,
   },
   { label: "Contact form POST", method: "POST", path: contactFormPath, expect: 303 },

@@ -1,5 +1,6 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import {
   createRequestHandler as createReactRouterHandler,
@@ -12,12 +13,19 @@ import type { LeadIntake } from "./leads/lead-intake";
 import { eventRegistrationContext } from "./registrations/http";
 import type { RegistrationDesk } from "./registrations/registration-desk";
 import { allowedMethods, writeRateLimit } from "./limits";
-import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "./log";
-import { securityHeaders, setPolicy } from "./security-headers";
-import { compressDocument, precompressedAsset, sendDocument } from "./precompressed";
+import {
+  accessLine,
+  accessLog,
+  createServerLog,
+  leadLogger,
+  loggedPath,
+  type ServerLog,
+} from "./log";
+import { securityHeaders } from "./security-headers";
+import { precompressedAsset } from "./precompressed";
 import { createRequestHandler, requireValidHost } from "./request-handler";
-import { findPrerenderedPages } from "./static-pages";
-import { renderCache } from "./render-cache";
+import { createFastPath, HTML_CACHE_CONTROL, prerenderedResponses } from "./fast-path";
+import { createRenderCache } from "./render-cache";
 
 /**
  * Where the browser's files come from: the client build in production, Vite in
@@ -84,14 +92,21 @@ export type AppOptions = ClientFiles & {
 /** Hashed assets never change under their name. */
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-/** HTML may change with any deploy: browsers revalidate it on every visit. */
-const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/**
+ * The app as the HTTP server runs it: a request listener (the fast path in
+ * front of Express in production, Express alone in development), and
+ * `listen` for tests that serve it on a port of their own.
+ */
+export type SiteApp = RequestListener & { listen: (port: number, host: string) => Server };
 
 /**
  * The web application: compression, health check, hashed assets cached for a
- * year, prerendered pages served as files, and React Router for everything
- * else (docs/decisions/003). `npm run dev` runs this same app with Vite in
- * place of the client build (docs/decisions/008).
+ * year, prerendered pages served from memory, and React Router for everything
+ * else (docs/decisions/003), with the render cache in front of it. In
+ * production the fast path (server/fast-path.ts) answers prerendered and
+ * cached pages before Express. `npm run dev` runs this same app with Vite in
+ * place of the client build, without the fast path and the cache
+ * (docs/decisions/008).
  */
 export function createApp({
   build,
@@ -106,7 +121,7 @@ export function createApp({
   https = false,
   ready = async () => true,
   writeLimitPerMinute = 30,
-}: AppOptions): express.Express {
+}: AppOptions): SiteApp {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
@@ -133,8 +148,9 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
+  const prerendered = clientDir === undefined ? undefined : prerenderedResponses(clientDir, https);
   if (viteMiddleware) app.use(viteMiddleware);
-  else serveClientBuild(app, clientDir, { https });
+  else serveClientBuild(app, clientDir, new Set(prerendered?.keys()));
 
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-cache");
@@ -152,9 +168,9 @@ export function createApp({
     log.error({ err: error, ...request }, "render failed");
   };
   // Not in development, where an edit must show on the next request.
-  if (!viteMiddleware) {
-    app.use(
-      renderCache({
+  const renderCache = viteMiddleware
+    ? undefined
+    : createRenderCache({
         now,
         render: (req, context) =>
           reactRouter(
@@ -170,7 +186,7 @@ export function createApp({
           {
             standIn: "cspnonce",
             context: (standIn) => ({ cspNonce: standIn }),
-            value: (_req, res) => res.locals.cspNonce as string,
+            value: ({ cspNonce }) => cspNonce,
           },
           {
             standIn: "formtoken",
@@ -185,10 +201,28 @@ export function createApp({
                 : {},
             value: () => leads?.issueToken(),
           },
+          {
+            // An event page that takes registrations: its form's token, and
+            // its seat counts as a live read, checked again on every request.
+            standIn: "registrationtoken",
+            context: (standIn, track) =>
+              registrations
+                ? {
+                    eventRegistration: {
+                      issueToken: () => standIn,
+                      seats: (slug) => track(() => registrations.seats(slug)),
+                      register: () => Promise.reject(new Error("a cached render takes no post")),
+                      checkCancellation: () =>
+                        Promise.reject(new Error("a cached render checks no cancellation")),
+                      cancel: () => Promise.reject(new Error("a cached render takes no post")),
+                    },
+                  }
+                : {},
+            value: () => registrations?.issueToken(),
+          },
         ],
-      }),
-    );
-  }
+      });
+  if (renderCache) app.use(renderCache.middleware);
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -209,14 +243,47 @@ export function createApp({
   );
 
   app.use(handleErrors(log));
-  return app;
+
+  const listener: RequestListener =
+    prerendered && renderCache
+      ? createFastPath({
+          prerendered,
+          renderCache,
+          https,
+          accessLine: accessLine(log),
+          clientIp: expressClientIp(app),
+          app,
+        })
+      : app;
+  return Object.assign(listener, {
+    listen: (port: number, host: string) => createServer(listener).listen(port, host),
+  });
+}
+
+/**
+ * The client address Express gives a request (`req.ip`, with the app's trust
+ * proxy setting), for a request the fast path answers without Express.
+ */
+function expressClientIp(app: express.Express): (req: IncomingMessage) => string | undefined {
+  return (req) => {
+    const expressRequest = Object.create(app.request, {
+      headers: { value: req.headers },
+      socket: { value: req.socket },
+      connection: { value: req.socket },
+    }) as express.Request;
+    return expressRequest.ip;
+  };
 }
 
 /**
  * The client build: hashed assets cached for a year (precompressed when the
  * build wrote .br/.gz), prerendered pages by exact path, then the other files.
  */
-function serveClientBuild(app: express.Express, clientDir: string, { https }: { https: boolean }) {
+function serveClientBuild(
+  app: express.Express,
+  clientDir: string,
+  prerenderedPaths: ReadonlySet<string>,
+) {
   // Vite fingerprints every file under /assets, so each name is a version.
   const assetsDir = path.join(clientDir, "assets");
   app.use("/assets", (req, res, next) => {
@@ -244,7 +311,7 @@ function serveClientBuild(app: express.Express, clientDir: string, { https }: { 
     }),
   );
 
-  app.use(servePrerenderedPages(clientDir, { https }));
+  app.use(redirectPageFiles(prerenderedPaths));
 
   // The rest of the client build: favicon, robots, the .data of prerendered pages.
   // Never a page's HTML file or a precompressed copy by its own name: those are
@@ -264,36 +331,20 @@ function serveClientBuild(app: express.Express, clientDir: string, { https }: { 
 }
 
 /**
- * Serves the HTML of prerendered pages at their clean paths (/about, never a
- * redirect to /about/), compressed once at start-up. Anything not prerendered
- * falls through to React Router.
+ * Prerendered pages are served at their clean paths (/about, never a redirect
+ * to /about/) by the fast path (server/fast-path.ts); anything not
+ * prerendered falls through to React Router. /about/index.html names the page
+ * by its file, where its inline scripts' hashes are not allowed: the browser
+ * is sent to the page's own address.
  */
-function servePrerenderedPages(clientDir: string, { https }: { https: boolean }): RequestHandler {
-  const started = new Date();
-  const pages = new Map(
-    [...findPrerenderedPages(clientDir)].map(([urlPath, page]) => [
-      urlPath,
-      { ...page, document: compressDocument(page.file, started) },
-    ]),
-  );
+function redirectPageFiles(prerenderedPaths: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    // /about/index.html names the page by its file, where its inline scripts'
-    // hashes are not allowed: send the browser to the page's own address.
     const byFile = /^(.*)\/index\.html$/.exec(req.path);
-    if (byFile && pages.has(byFile[1] || "/")) {
-      const queryAt = req.originalUrl.indexOf("?");
-      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
-      res.redirect(301, `${byFile[1] || "/"}${query}`);
-      return;
-    }
-    const page = pages.get(req.path);
-    if (!page) return next();
-    // Rendered at build time, the page's inline scripts carry no nonce: its policy allows them by hash.
-    setPolicy(res, { inlineScripts: page.scriptHashes, https });
-    res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-    res.type("html");
-    sendDocument(req, res, page.document);
+    if (!byFile || !prerenderedPaths.has(byFile[1] || "/")) return next();
+    const queryAt = req.originalUrl.indexOf("?");
+    const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+    res.redirect(301, `${byFile[1] || "/"}${query}`);
   };
 }
 

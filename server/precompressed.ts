@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
+import express, { type Request, type Response } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 
 /**
  * Files compressed once rather than on every request: prerendered pages at
@@ -14,9 +15,65 @@ import type { Request, Response } from "express";
 export type Encoding = "br" | "gzip" | "identity";
 
 /** The encoding to send: brotli, then gzip, then none, as the client accepts. */
-export function preferredEncoding(req: Request): Encoding {
-  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+export function preferredEncoding(req: { headers: IncomingHttpHeaders }): Encoding {
+  const accepted = negotiateEncoding(req.headers["accept-encoding"], brGzipOrIdentity);
   return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+}
+
+const brGzipOrIdentity = ["br", "gzip", "identity"] as const;
+
+/** Per list of offered encodings: the answer per Accept-Encoding value. */
+const negotiated = new Map<readonly string[], Map<string, string | false>>();
+const maxNegotiated = 500;
+
+/**
+ * Express's `req.acceptsEncodings(...offered)`, the same negotiation (q-values,
+ * then the order the client lists them in), remembered per Accept-Encoding
+ * value: clients send a handful of distinct values, and the fast path
+ * (server/fast-path.ts) answers without building an Express request.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly string[],
+): string | false {
+  let answers = negotiated.get(offered);
+  if (!answers) negotiated.set(offered, (answers = new Map()));
+  const key = acceptEncoding ?? "";
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+    answer = (
+      express.request.acceptsEncodings as (this: unknown, ...encodings: string[]) => string | false
+    ).call({ headers }, ...offered);
+    // A bound on what clients can make this remember.
+    if (answers.size >= maxNegotiated) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+/**
+ * Whether the client's copy is current (Express's `req.fresh`, the `fresh`
+ * package's rules): If-None-Match against the ETag (weak or strong, or `*`),
+ * else If-Modified-Since against Last-Modified; never when the request says
+ * Cache-Control: no-cache.
+ */
+export function isFresh(headers: IncomingHttpHeaders, etag: string, lastModified: string): boolean {
+  const modifiedSince = headers["if-modified-since"];
+  const noneMatch = headers["if-none-match"];
+  if (!modifiedSince && !noneMatch) return false;
+  const cacheControl = headers["cache-control"];
+  if (cacheControl && /(?:^|,)\s*?no-cache\s*?(?:,|$)/.test(cacheControl)) return false;
+  if (noneMatch) {
+    if (noneMatch.trim() === "*") return true;
+    return noneMatch
+      .split(",")
+      .map((tag) => tag.trim())
+      .some((tag) => tag === etag || tag === `W/${etag}` || `W/${tag}` === etag);
+  }
+  const since = Date.parse(modifiedSince ?? "");
+  const modified = Date.parse(lastModified);
+  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
 }
 
 export type CompressedDocument = {
@@ -62,7 +119,7 @@ export function sendDocument(req: Request, res: Response, document: CompressedDo
   res.vary("Accept-Encoding");
   res.setHeader("ETag", document.etags[encoding]);
   res.setHeader("Last-Modified", document.lastModified);
-  if (req.fresh) {
+  if (isFresh(req.headers, document.etags[encoding], document.lastModified)) {
     res.status(304).end();
     return;
   }

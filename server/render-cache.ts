@@ -1,49 +1,104 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { crc32, deflateRawSync, constants as zlib } from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import { renderCacheHeader, renderCacheMinuteMs } from "~/lib/render-cache";
+import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
+import { negotiateEncoding } from "./precompressed";
 
 /**
  * The render cache of server-rendered pages (docs/decisions/063). Home,
  * /events, /contact and the event pages depend on a request only through the
- * clock, the CSP nonce and the contact form's signed token. A page that
- * answers with `X-Render-Cache-Until` (app/lib/render-cache.ts) is rendered
- * once, with stand-ins for the per-request values, and served from memory
- * until that instant (the next whole minute, or an event's start if sooner);
- * every response gets its own nonce and token put into the cached HTML.
+ * clock, the CSP nonce, a form's signed token and, on an event page that takes
+ * registrations, its seat counts. A page that answers with
+ * `X-Render-Cache-Until` (app/lib/render-cache.ts) is rendered once, with
+ * stand-ins for the per-request values, and served from memory until that
+ * instant (the next whole minute, or an event's start if sooner); every
+ * response gets its own nonce and token put into the cached HTML.
  *
  * Per-request values are `substitutions`: a stand-in the render writes, and
- * the value each response gets instead. A page with other per-request data
- * (an event page's live seat counts and registration form) leaves the header
- * out, and is rendered on every request; that answer is remembered until the
- * next whole minute, so such a page is not rendered twice per request.
+ * the value each response gets instead. Live data a render reads through the
+ * load context (an event's seat counts) goes through `track`: the page is
+ * kept with the answers its render got, and each request reads them again
+ * (one indexed query) and serves the cached page only if they are unchanged;
+ * otherwise the page is rendered again, so a registration shows on the next
+ * request (docs/decisions/034). A page without the header (an answer to a
+ * registration, a 404) is rendered on every request; that answer is
+ * remembered until the next whole minute, so it is not rendered twice.
  *
  * Cached pages are sent with gzip made per response from deflate blocks
  * compressed once: the fixed parts of the page are compressed at the cache
  * fill, each ending on a byte boundary (a sync flush), and the per-request
- * values go between them as stored blocks; the CRC is taken per response.
- * Brotli cannot be spliced this way, so a cached page is never sent as br.
+ * values go between them as stored blocks. The gzip trailer's CRC is combined
+ * from each fixed part's CRC, taken at the fill (server/crc32-combine.ts), and
+ * the values' own, so a response never reads the whole page again. Brotli
+ * cannot be spliced this way, so a cached page is never sent as br.
  */
+
+/** What each response brings to its cached page. */
+export type PerResponse = { cspNonce: string };
+
+/**
+ * Runs a read of live data for a render that is to be cached, and keeps it:
+ * the cached page is served only while the same read gives the same answer.
+ */
+export type TrackRead = <T>(read: () => Promise<T>) => Promise<T>;
+
 export type Substitution = {
   /** What the render writes in place of the value; letters and digits only. */
   standIn: string;
-  /** Where the render takes the stand-in from (the load context's fields). */
-  context: (standIn: string) => Partial<AppLoadContext>;
+  /** Where the render takes the stand-in (and its live reads) from: the load context's fields. */
+  context: (standIn: string, track: TrackRead) => Partial<AppLoadContext>;
   /** This response's value; undefined when the page has none (no token without the lead pipeline). */
-  value: (req: Request, res: Response) => string | undefined;
+  value: (response: PerResponse) => string | undefined;
 };
 
 type Render = (req: Request, context: Partial<AppLoadContext>) => Promise<globalThis.Response>;
 
-type CachedPage = {
+/** A fixed stretch of a cached page, with what each response needs of it, taken once. */
+type FixedPart = {
+  text: Buffer;
+  /**
+   * Compressed (raw deflate, sync-flushed) with what precedes it in the page
+   * as the dictionary, the values stood in by NUL bytes of their length:
+   * valid when every value has that length (`CachedPage.valueLengths`).
+   */
+  deflated: Buffer;
+  /** Compressed alone: valid whatever the values' lengths. */
+  deflatedAlone: Buffer;
+  crc: number;
+  /** crc32Shift(text.length): appends this part's CRC to the CRC before it. */
+  shift: number;
+};
+
+/** A live read a cached render made, and its answer then (JSON). */
+type LiveRead = { read: () => Promise<unknown>; answer: string };
+
+export type CachedPage = {
   until: number;
   status: number;
   headers: [string, string][];
   /** The HTML cut at every stand-in: text, substitution, text, … */
-  parts: (Buffer | Substitution)[];
-  /** Each text part compressed alone (raw deflate, sync-flushed), in the same order. */
-  deflated: (Buffer | Substitution)[];
+  parts: (FixedPart | Substitution)[];
+  /** The substitutions the page holds, each once. */
+  substitutions: Substitution[];
+  /** The length in bytes each value had when the page was compressed. */
+  valueLengths: Map<Substitution, number>;
+  liveReads: LiveRead[];
+};
+
+export type RenderCache = {
+  /**
+   * The cached page for this request if it is still true: not expired, and
+   * every live read it depends on answers as it did. A stale page is dropped.
+   */
+  lookup: (
+    host: string | undefined,
+    url: string,
+  ) => CachedPage | Promise<CachedPage | undefined> | undefined;
+  /** Serves GET and HEAD documents from the cache, rendering them on a miss (Express). */
+  middleware: RequestHandler;
 };
 
 const maxEntries = 200;
@@ -53,7 +108,16 @@ function nextWholeMinute(date: Date): number {
   return (Math.floor(date.getTime() / renderCacheMinuteMs) + 1) * renderCacheMinuteMs;
 }
 
-export function renderCache({
+function cacheKey(host: string | undefined, url: string): string {
+  return `${host ?? ""} ${url}`;
+}
+
+async function stillAnswers(page: CachedPage): Promise<boolean> {
+  const answers = await Promise.all(page.liveReads.map(({ read }) => read()));
+  return answers.every((answer, index) => JSON.stringify(answer) === page.liveReads[index]?.answer);
+}
+
+export function createRenderCache({
   now,
   render,
   substitutions,
@@ -61,11 +125,11 @@ export function renderCache({
   now: () => Date;
   render: Render;
   substitutions: Substitution[];
-}): RequestHandler {
+}): RenderCache {
   const cache = new Map<string, CachedPage>();
   const filling = new Map<string, Promise<CachedPage | undefined>>();
-  // Addresses whose render did not allow caching (an event page taking
-  // registrations, a redirect, a 404), until the next whole minute: React
+  // Addresses whose render did not allow caching (a registration's answer, a
+  // redirect, a 404, a failed read), until the next whole minute: React
   // Router renders them directly instead of twice. Checked again after that,
   // since time can make a page cacheable (an event that has started).
   const uncacheable = new Map<string, number>();
@@ -75,48 +139,98 @@ export function renderCache({
     const standIns = new Map(
       substitutions.map((s) => [`${s.standIn}${randomBytes(12).toString("hex")}`, s]),
     );
+    const liveReads: LiveRead[] = [];
+    let readFailed = false;
+    const track: TrackRead = async (read) => {
+      try {
+        const answer = await read();
+        liveReads.push({ read, answer: JSON.stringify(answer) });
+        return answer;
+      } catch (error) {
+        // The page shows what it can without the answer: not worth keeping.
+        readFailed = true;
+        throw error;
+      }
+    };
     const context: Partial<AppLoadContext> = {};
     for (const [standIn, substitution] of standIns)
-      Object.assign(context, substitution.context(standIn));
+      Object.assign(context, substitution.context(standIn, track));
     const response = await render(req, context);
     const html = Buffer.from(await response.arrayBuffer());
     // No header means the page is not cacheable (Number(null) would be 0, a
     // valid instant in the past, and the stand-in render would be served).
     const untilHeader = response.headers.get(renderCacheHeader);
     const until = untilHeader === null ? NaN : Number(untilHeader);
-    if (response.status !== 200 || !Number.isFinite(until)) return undefined;
-    const parts = splitAt(html, standIns);
+    if (response.status !== 200 || !Number.isFinite(until) || readFailed) return undefined;
+    const pieces = splitAt(html, standIns);
+    const held = new Set(pieces.filter((part): part is Substitution => !Buffer.isBuffer(part)));
+    const sample: PerResponse = { cspNonce: randomBytes(16).toString("base64") };
+    const valueLengths = new Map(
+      [...held].map((s) => [s, Buffer.byteLength(s.value(sample) ?? "")] as const),
+    );
+    const parts = compressParts(pieces, valueLengths, !html.includes(0));
     const headers = [...response.headers].filter(
       ([name]) => !/^(content-length|content-encoding|x-render-cache-until)$/i.test(name),
     );
-    const deflated = parts.map((part) =>
-      Buffer.isBuffer(part)
-        ? deflateRawSync(part, { level: 9, finishFlush: zlib.Z_SYNC_FLUSH })
-        : part,
-    );
-    return { until, status: response.status, headers, parts, deflated };
+    return {
+      until,
+      status: response.status,
+      headers,
+      parts,
+      substitutions: [...held],
+      valueLengths,
+      liveReads,
+    };
   }
 
-  return async (req, res, next) => {
+  function lookup(host: string | undefined, url: string) {
+    const key = cacheKey(host, url);
+    const page = cache.get(key);
+    if (!page) return undefined;
+    if (page.until <= now().getTime()) {
+      cache.delete(key);
+      return undefined;
+    }
+    if (page.liveReads.length === 0) return page;
+    const drop = () => {
+      if (cache.get(key) === page) cache.delete(key);
+      return undefined;
+    };
+    return stillAnswers(page).then((same) => (same ? page : drop()), drop);
+  }
+
+  function remember(key: string, page: CachedPage) {
+    if (page.until <= now().getTime()) return;
+    const oldest = cache.keys().next();
+    if (cache.size >= maxEntries && !oldest.done) cache.delete(oldest.value);
+    cache.set(key, page);
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) {
       return next();
     }
-    const key = `${req.get("host") ?? ""} ${req.originalUrl}`;
+    const key = cacheKey(req.get("host"), req.originalUrl);
     const checkedUntil = uncacheable.get(key);
     if (checkedUntil !== undefined) {
       if (checkedUntil > now().getTime()) return next();
       uncacheable.delete(key);
     }
     try {
-      let page = cache.get(key);
-      if (!page || page.until <= now().getTime()) {
-        cache.delete(key);
+      let page = await lookup(req.get("host"), req.originalUrl);
+      if (!page) {
         let pending = filling.get(key);
+        const joined = pending !== undefined;
         if (!pending) {
           pending = fill(req).finally(() => filling.delete(key));
           filling.set(key, pending);
         }
         page = await pending;
+        // A render this request joined may have read its live data before
+        // this request arrived (before a registration it follows, say).
+        if (page && joined && page.liveReads.length > 0 && !(await stillAnswers(page))) {
+          page = await fill(req);
+        }
         // Not cacheable (no header, an error, a redirect): React Router answers as before.
         if (!page) {
           const oldest = uncacheable.keys().next();
@@ -124,44 +238,145 @@ export function renderCache({
           uncacheable.set(key, nextWholeMinute(now()));
           return next();
         }
-        if (page.until > now().getTime()) {
-          const oldest = cache.keys().next();
-          if (cache.size >= maxEntries && !oldest.done) cache.delete(oldest.value);
-          cache.set(key, page);
-        }
+        remember(key, page);
       }
-      send(req, res, page);
+      sendCachedPage(req, res, page, { cspNonce: res.locals.cspNonce as string });
     } catch (error) {
       next(error);
     }
   };
+
+  return { lookup, middleware };
 }
 
-function send(req: Request, res: Response, page: CachedPage) {
-  // Only the values this page holds are drawn (a token is signed only for the form's page).
-  const values = new Map<Substitution, Buffer>();
-  for (const part of page.parts) {
-    if (!Buffer.isBuffer(part) && !values.has(part))
-      values.set(part, Buffer.from(part.value(req, res) ?? ""));
-  }
-  const valueOf = (part: Substitution) => values.get(part) ?? Buffer.alloc(0);
-  res.status(page.status);
+/**
+ * The fixed parts compressed, each ending on a byte boundary so the values'
+ * stored blocks can go between them. Each part is compressed with the 32 KB
+ * before it as its dictionary, so it refers back across the cuts as one gzip
+ * of the whole page would (a part compressed alone starts from nothing: the
+ * home page came out 16% larger). The values are not known yet: their place
+ * in the dictionary is filled with NUL bytes of their length, which HTML never
+ * contains, so no back-reference can land in one, and every distance holds as
+ * long as each value has that length (a nonce always has; the part compressed
+ * alone is kept for a value that has not).
+ */
+function compressParts(
+  pieces: (Buffer | Substitution)[],
+  valueLengths: Map<Substitution, number>,
+  withDictionary: boolean,
+): (FixedPart | Substitution)[] {
+  const window = 32 * 1024;
+  const before: Buffer[] = [];
+  return pieces.map((piece) => {
+    if (!Buffer.isBuffer(piece)) {
+      before.push(Buffer.alloc(valueLengths.get(piece) ?? 0));
+      return piece;
+    }
+    const alone = deflateRawSync(piece, { level: 9, finishFlush: zlib.Z_SYNC_FLUSH });
+    const history = Buffer.concat(before);
+    const deflated =
+      withDictionary && history.length > 0
+        ? deflateRawSync(piece, {
+            level: 9,
+            finishFlush: zlib.Z_SYNC_FLUSH,
+            dictionary: history.subarray(Math.max(0, history.length - window)),
+          })
+        : alone;
+    before.push(piece);
+    return {
+      text: piece,
+      deflated,
+      deflatedAlone: alone,
+      crc: crc32(piece),
+      shift: crc32Shift(piece.length),
+    };
+  });
+}
+
+/** A per-response value, with what a gzip body needs of it, taken once however often it appears. */
+type Value = { text: Buffer; stored?: Buffer; crc?: number; shift?: number };
+
+/**
+ * Sends a cached page with this response's values: gzip when the client
+ * takes it, the HTML as it is otherwise. Headers set before (the security
+ * headers, Cache-Control) stay. The gzip body is a few parts compressed once
+ * and the values between them, about a fifth of the HTML: it is joined into
+ * one buffer and written at once, which costs less than a write per part.
+ * The HTML itself is written part by part (corked), never copied.
+ */
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  perResponse: PerResponse,
+): void {
+  // Only the values this page holds are drawn (a token is signed only for a form's page).
+  const values = new Map<Substitution, Value>();
+  for (const substitution of page.substitutions)
+    values.set(substitution, { text: Buffer.from(substitution.value(perResponse) ?? "") });
+  const valueOf = (part: Substitution): Value => values.get(part) ?? { text: Buffer.alloc(0) };
+  res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.vary("Accept-Encoding");
-  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-  const identity = page.parts.map((part) => (Buffer.isBuffer(part) ? part : valueOf(part)));
-  let body: Buffer;
-  if (gzip) {
-    body = gzipFromBlocks(
-      page.deflated.map((part) => (Buffer.isBuffer(part) ? part : storedBlock(valueOf(part)))),
-      identity,
-    );
+  addVaryAcceptEncoding(res);
+  const head = req.method === "HEAD";
+  if (negotiateEncoding(req.headers["accept-encoding"], gzipOrIdentity) === "gzip") {
+    for (const value of values.values()) {
+      value.stored = storedBlock(value.text);
+      value.crc = crc32(value.text);
+      value.shift = crc32Shift(value.text.length);
+    }
+    let lengthsHold = true;
+    for (const [substitution, value] of values)
+      if (value.text.length !== page.valueLengths.get(substitution)) lengthsHold = false;
+    const deflated = (part: FixedPart) => (lengthsHold ? part.deflated : part.deflatedAlone);
+    let crc = 0;
+    let size = 0;
+    let length = gzipHeader.length + finalBlock.length + 8;
+    for (const part of page.parts) {
+      if ("text" in part) {
+        crc = crc32CombineShifted(crc, part.crc, part.shift);
+        size += part.text.length;
+        length += deflated(part).length;
+      } else {
+        const value = valueOf(part);
+        crc = crc32CombineShifted(crc, value.crc ?? 0, value.shift ?? crc32Shift(0));
+        size += value.text.length;
+        length += value.stored?.length ?? 0;
+      }
+    }
     res.setHeader("Content-Encoding", "gzip");
-  } else {
-    body = Buffer.concat(identity);
+    res.setHeader("Content-Length", String(length));
+    if (head) return void res.end();
+    const body = Buffer.allocUnsafe(length);
+    let at = gzipHeader.copy(body, 0);
+    for (const part of page.parts)
+      at += ("text" in part ? deflated(part) : (valueOf(part).stored ?? Buffer.alloc(0))).copy(
+        body,
+        at,
+      );
+    at += finalBlock.copy(body, at);
+    body.writeUInt32LE(crc >>> 0, at);
+    body.writeUInt32LE(size >>> 0, at + 4);
+    res.end(body);
+    return;
   }
-  res.setHeader("Content-Length", String(body.length));
-  res.end(req.method === "HEAD" ? undefined : body);
+  const chunks = page.parts.map((part) => ("text" in part ? part.text : valueOf(part).text));
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  res.setHeader("Content-Length", String(length));
+  if (head) return void res.end();
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+}
+
+const gzipOrIdentity = ["gzip", "identity"] as const;
+
+function addVaryAcceptEncoding(res: ServerResponse) {
+  const vary = res.getHeader("Vary");
+  if (vary === undefined) res.setHeader("Vary", "Accept-Encoding");
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(String(vary)))
+    res.setHeader("Vary", `${String(vary)}, Accept-Encoding`);
 }
 
 /** Splits `html` at every occurrence of the stand-ins: text buffers and what stands there. */
@@ -199,17 +414,3 @@ export function storedBlock(data: Buffer): Buffer {
 /** The final, empty block that ends a deflate stream. */
 const finalBlock = Buffer.from([0x03, 0x00]);
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/** A gzip member from sync-flushed raw deflate blocks and the bytes they hold. */
-export function gzipFromBlocks(blocks: Buffer[], identity: Buffer[]): Buffer {
-  let crc = 0;
-  let length = 0;
-  for (const part of identity) {
-    crc = crc32(part, crc);
-    length += part.length;
-  }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  return Buffer.concat([gzipHeader, ...blocks, finalBlock, trailer]);
-}

@@ -28,8 +28,8 @@ import { formatDateTime, isoWithOffset } from "~/features/events/zoned-time";
 import { requestTime } from "~/lib/request-clock";
 import { renderCacheUntil } from "~/lib/render-cache";
 
-// One event's page, server-rendered per request like the list: its seats are
-// read from the database when it is served, and its registration closes at
+// One event's page, server-rendered like the list: its seats are read from
+// the database for every request it serves, and its registration closes at
 // the closing time or the start (docs/decisions/034). Unknown slugs are 404
 // (docs/decisions/032).
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -98,11 +98,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { name: view.title, path },
     ]),
   ];
-  // Rendered per request while it takes registrations (its seats, its form's
-  // token, the answer to a post). Otherwise only time changes it, at its
-  // closing time, start and end, so it may be rendered once until then
-  // (app/lib/render-cache.ts; docs/decisions/034).
-  const cacheable = !takesRegistrations(state) && answer === null;
+  // Only time changes the page (at its closing time, start and end) besides
+  // its seat counts and its form's token, so it may be rendered once until
+  // then: the server's render cache puts a fresh token into each response and
+  // reads the seats again for every request, rendering anew when they changed
+  // (app/lib/render-cache.ts; docs/decisions/034, 063). The answer to a post
+  // is rendered per request.
+  const cacheable = answer === null;
   return data(
     { event: view, registration, jsonLd },
     cacheable

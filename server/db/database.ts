@@ -85,7 +85,8 @@ export async function openDatabase(
         plugins: [new IsoTimestampsPlugin()],
       });
     } else {
-      const pool = boundedPostgresPool(location.url, { timeoutMs, onError });
+      // Kysely creates the pool on the first query (pg is loaded only then).
+      const pool = () => boundedPostgresPool(location.url, { timeoutMs, onError });
       // Times read as the same ISO strings from SQLite's text and PostgreSQL's timestamptz.
       db = new Kysely<Database>({
         dialect: new PostgresDialect({ pool }),

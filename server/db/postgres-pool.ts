@@ -1,5 +1,5 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { afterUnlessSettled, DatabaseTimeoutError } from "./bounded";
 
 /**
@@ -14,12 +14,16 @@ import { afterUnlessSettled, DatabaseTimeoutError } from "./bounded";
  *   never replies) cannot end anything, so the client gives up on a statement
  *   a second after the server should have, and closes that connection: its
  *   state is unknown, so it is never used again.
+ *
+ * pg is imported here, when the site runs on PostgreSQL, and not at start:
+ * a server on SQLite never loads it (idle memory, issue 11).
  */
-export function boundedPostgresPool(
+export async function boundedPostgresPool(
   url: string,
   { timeoutMs, onError }: { timeoutMs: number; onError: (message: string) => void },
-): PostgresPool {
-  const pool = new pg.Pool({
+): Promise<PostgresPool> {
+  const { default: postgres } = await import("pg");
+  const pool = new postgres.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: timeoutMs,

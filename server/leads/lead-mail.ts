@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import {
   budgetLabel,
   contactFormSchema,
@@ -154,31 +154,41 @@ export function createSmtpMailer(
   smtpUrl: string,
   { caFile, rejectUnauthorized = true }: SmtpTlsSettings = {},
 ): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    tls: {
-      ...(caFile ? { ca: readFileSync(caFile, "utf8") } : {}),
-      rejectUnauthorized,
-    },
-    // Fail fast while the mail server is away; the outbox retries later.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first e-mail or check, not at start: a
+  // server without SMTP_URL never loads it (idle memory, issue 11).
+  // Read now, so a missing CA file still stops the server at start.
+  const ca = caFile ? readFileSync(caFile, "utf8") : undefined;
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        tls: {
+          ...(ca === undefined ? {} : { ca }),
+          rejectUnauthorized,
+        },
+        // Fail fast while the mail server is away; the outbox retries later.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = (await (
+        await connect()
+      ).sendMail({
         ...mail,
         // The message is our own text: nothing in it may make nodemailer read files or URLs.
         disableFileAccess: true,
         disableUrlAccess: true,
-      });
+      })) as { response?: string };
       return { responseCode: smtpReplyCode(info.response) };
     },
     async verify() {
-      await transport.verify();
+      await (await connect()).verify();
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((created) => created.close()),
   };
 }
 

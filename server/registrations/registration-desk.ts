@@ -19,7 +19,7 @@ import { verifyCancelToken } from "./cancel-token";
 import {
   cancelRegistration,
   findRegistration,
-  seatCounts,
+  seatCountReader,
   storeRegistration,
 } from "./registration-store";
 
@@ -76,6 +76,7 @@ export function createRegistrationDesk({
   timeoutMs = defaultDatabaseTimeoutMs,
 }: RegistrationDeskOptions): RegistrationDesk {
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const readSeatCounts = seatCountReader(db);
   const screen = createPostScreen({
     db,
     formName: "Event registration",
@@ -191,7 +192,7 @@ export function createRegistrationDesk({
   return {
     issueToken: screen.issueToken,
     seats: (slug) =>
-      boundedCall(() => seatCounts(db, slug), Date.now() + timeoutMs, "counting seats"),
+      boundedCall(() => readSeatCounts(slug), Date.now() + timeoutMs, "counting seats"),
     register,
     checkCancellation,
     cancel,

@@ -10,7 +10,8 @@ import { formTokenField } from "~/features/contact/contact-form-fields";
 import { wallClockToInstant } from "~/features/events/zoned-time";
 import { createApp } from "../../server/app";
 import { manualClock } from "../support/manual-clock";
-import { startContactServer, type ContactServer } from "./contact-support";
+import { registrationFormFields } from "../support/registration-posts";
+import { postForm, startContactServer, type ContactServer } from "./contact-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -81,6 +82,60 @@ test.describe("server-rendered pages served from the render cache", () => {
     const { html: plain } = await get(`${contact.url}/events`, false);
     const normalise = (text: string) => text.replace(/nonce="[^"]+"/g, 'nonce=""');
     expect(normalise(html)).toBe(normalise(plain));
+  });
+});
+
+test.describe("an event page that takes registrations, served from the render cache", () => {
+  test.describe.configure({ mode: "serial" });
+  const slug = "reconciliation-round-table-london";
+  let server: ContactServer;
+  test.beforeAll(async () => {
+    server = await startContactServer({ clockStart: new Date("2027-01-10T09:00:00Z") });
+  });
+  test.afterAll(async () => server.close());
+
+  const taken = (html: string) => /(\d+) of 20 places are taken/.exec(html)?.[1];
+  const registrationToken = (html: string) =>
+    new RegExp(`name="${formTokenField}"[^>]*value="([^"]+)"`).exec(html)?.[1];
+
+  test("each response has its own nonce and registration form token, and no stand-in", async () => {
+    const nonces = new Set<string>();
+    const tokens = new Set<string>();
+    for (const gzip of [true, true, false]) {
+      const { response, html } = await get(`${server.url}/events/${slug}`, gzip);
+      expect(response.status).toBe(200);
+      const nonce = nonceOf(response.headers.get("content-security-policy"));
+      expect([...noncesIn(html)]).toEqual([nonce]);
+      nonces.add(nonce!);
+      const token = registrationToken(html);
+      expect(token).toBeTruthy();
+      // The same token in the hydration data, so React keeps it.
+      expect(html.split(token!).length - 1).toBeGreaterThanOrEqual(2);
+      tokens.add(token!);
+      expect(html).not.toMatch(/cspnonce|registrationtoken/);
+    }
+    expect(nonces.size).toBe(3);
+    expect(tokens.size).toBe(3);
+  });
+
+  test("the seat count changes on the very next request after a registration", async () => {
+    // Cached now: served twice with the same count.
+    expect(taken((await get(`${server.url}/events/${slug}`)).html)).toBe("0");
+    expect(taken((await get(`${server.url}/events/${slug}`)).html)).toBe("0");
+    for (const [index, expected] of [
+      [1, "1"],
+      [2, "2"],
+    ] as const) {
+      const posted = await postForm(
+        `${server.url}/events/${slug}`,
+        registrationFormFields(server.token(), { email: `seat${index}@cache.example` }),
+      );
+      expect(posted.status).toBe(303);
+      // Same minute on the server's clock: only the seat count can have made it render again.
+      const { html } = await get(`${server.url}/events/${slug}`);
+      expect(taken(html)).toBe(expected);
+      expect(registrationToken(html)).toBeTruthy();
+    }
   });
 });
 

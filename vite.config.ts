@@ -27,11 +27,23 @@ const shellFolders = ["app/site/", "app/components/", "app/config/"].map(
   (folder) => path.resolve(folder) + path.sep,
 );
 /**
- * The parts of the site's forms (app/components/forms/) are generic too, but
- * only the pages with a form use them: they load with those pages, not in the
- * shell every page downloads.
+ * The parts of the site's forms (app/components/forms/, and the controls in
+ * app/components/ui/ only forms use) are generic too, but only the pages with
+ * a form use them: they load with those pages, not in the shell every page
+ * downloads. So do the generic parts only a few listing pages use (the
+ * portfolio's chips, the phone's scrolling rows): the bundler puts them with
+ * the pages that import them.
  */
-const outsideShell = [path.resolve("app/components/forms/") + path.sep];
+const formControls = ["app/components/ui/input.tsx", "app/components/ui/form-field.tsx"].map(
+  (file) => path.resolve(file),
+);
+const outsideShell = [
+  path.resolve("app/components/forms/") + path.sep,
+  ...formControls,
+  ...["app/components/ui/chip.tsx", "app/components/ui/scroll-row.tsx"].map((file) =>
+    path.resolve(file),
+  ),
+];
 const inShellFolder = (id: string) =>
   shellFolders.some((folder) => id.startsWith(folder)) &&
   !outsideShell.some((folder) => id.startsWith(folder));
@@ -65,6 +77,7 @@ function findShellModules(): Plugin {
 const formsModules = [
   path.resolve("app/components/forms/") + path.sep,
   path.resolve("app/lib/forms/fields.ts"),
+  ...formControls,
 ];
 const inFormsChunk = (id: string) =>
   formsModules.some((prefix) => id.startsWith(prefix)) || id.includes("vite/preload-helper");

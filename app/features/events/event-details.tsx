@@ -6,7 +6,7 @@ import { findService } from "~/config/services";
 import { IconTile } from "~/components/ui/icon-tile";
 import { Tag } from "~/components/ui/tag";
 import { Container } from "~/components/ui/container";
-import { EventAgenda, EventSpeakers } from "~/features/events/event-card";
+import { EventAgenda, EventSpeakers } from "~/features/events/event-programme";
 import { EventTags } from "~/features/events/event-parts";
 import type { SectionProps } from "~/components/sections/types";
 import { ArrowLink } from "~/components/ui/arrow-link";

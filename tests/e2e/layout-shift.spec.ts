@@ -1,0 +1,64 @@
+import { expect, gotoHydrated, test } from "./fixtures";
+
+/*
+ * Nothing moves once it is on the screen: every page type, at both widths,
+ * loads, swaps in its web font (the fallback is metric-matched, decision 062)
+ * and hydrates without a layout shift. The browser's own record of shifts
+ * (the Layout Instability API, the source of CLS) is read after all of that;
+ * a shift caused by the visitor's own input would not count, and there is none.
+ */
+
+const pageTypes = [
+  "/",
+  "/about",
+  "/services/data-science",
+  "/portfolio",
+  "/portfolio/ledgerloop",
+  "/blog",
+  "/blog/reconciliation-at-scale",
+  "/events",
+  "/events/reconciliation-round-table-london",
+  "/contact",
+];
+
+for (const path of pageTypes) {
+  test(`${path}: no layout shift while it loads, swaps fonts and hydrates`, async ({ page }) => {
+    // Registered before any script of the page runs, buffered from the start.
+    await page.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: (entry.sources ?? []).map((source) =>
+              source.node instanceof Element
+                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+                : String(source.node?.nodeName),
+            ),
+          });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await gotoHydrated(page, path);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Two frames, so a shift from the last style change is recorded.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
+    const shifts = await page.evaluate(
+      () =>
+        (window as unknown as { layoutShifts: { value: number; sources: string[] }[] })
+          .layoutShifts,
+    );
+    expect(shifts).toEqual([]);
+  });
+}

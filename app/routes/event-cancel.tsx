@@ -98,7 +98,7 @@ export default function EventCancelPage({ loaderData, actionData }: Route.Compon
       <SectionBand tone="muted" labelledBy="cancel-heading">
         <Card className="max-w-3xl px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
           {outcome ? (
-            <OutcomeView outcome={outcome} slug={event.slug} />
+            <EndView kind={outcome.kind} slug={event.slug} />
           ) : (
             <CheckView check={check} token={token} slug={event.slug} />
           )}
@@ -156,6 +156,23 @@ function CheckView({
           </p>
         </div>
       );
+    default:
+      return <EndView kind={check.kind} slug={slug} />;
+  }
+}
+
+/**
+ * Every answer but a cancellation form, whether the link's check (GET) or the
+ * post gave it: nothing (more) to cancel, not now, or a link that names nothing.
+ */
+function EndView({
+  kind,
+  slug,
+}: {
+  kind: Exclude<CancelPageState["kind"] | CancellationOutcome["kind"], "valid" | "cancelled">;
+  slug: string;
+}) {
+  switch (kind) {
     case "already-cancelled":
       return <AlreadyCancelled slug={slug} />;
     case "closed":
@@ -177,26 +194,6 @@ function Unavailable() {
       </p>
     </div>
   );
-}
-
-/** What the post answered when it cancelled nothing. */
-function OutcomeView({
-  outcome,
-  slug,
-}: {
-  outcome: Exclude<CancellationOutcome, { kind: "cancelled" }>;
-  slug: string;
-}) {
-  switch (outcome.kind) {
-    case "already-cancelled":
-      return <AlreadyCancelled slug={slug} />;
-    case "closed":
-      return <Started slug={slug} />;
-    case "unavailable":
-      return <Unavailable />;
-    default:
-      return <InvalidLink />;
-  }
 }
 
 function Heading({ children }: { children: string }) {

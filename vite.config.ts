@@ -156,8 +156,24 @@ export default defineConfig({
     // Dev only (npm run dev): the packages the browser's modules import,
     // pre-bundled when the server starts. Found on first use instead, each one
     // made Vite reload the page (one of them, zod/mini, while a visitor was
-    // filling in the contact form). A package missing here costs one reload.
-    include: ["class-variance-authority", "clsx", "radix-ui", "yaml", "zod", "zod/mini"],
+    // filling in the contact form). A package missing here costs one reload,
+    // and a reload sent before the page's HMR client connects never arrives:
+    // on a fresh clone under load the page was left unhydrated (CI, stop 18).
+    // Radix's pre-bundle leaves three of its own imports to be found on first
+    // use, so they are named too. tests/e2e/dev-server.spec.ts starts the dev
+    // server with a cold optimizer and fails on such a reload.
+    include: [
+      "class-variance-authority",
+      "clsx",
+      "radix-ui",
+      "@floating-ui/react-dom",
+      "aria-hidden",
+      "react-remove-scroll",
+      "temporal-polyfill",
+      "yaml",
+      "zod",
+      "zod/mini",
+    ],
   },
   ssr: {
     // Bundled into the server build rather than imported from node_modules:

@@ -57,6 +57,9 @@ try {
     await vite.createServer({
       appType: "custom",
       server: { middlewareMode: true, hmr: { server } },
+      // `npm run dev -- --force`, as `vite --force`: pre-bundle the packages
+      // again, as on a fresh clone.
+      ...(process.argv.includes("--force") ? { optimizeDeps: { force: true } } : {}),
     }),
   );
 } catch (error) {

@@ -15,7 +15,9 @@ test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "one
 
 /** Starts `npm run dev` on a free loopback port and resolves once it prints its address. */
 async function startDevServer(env: Record<string, string>) {
-  const child = spawn("npm", ["run", "dev"], {
+  // --force: the packages are pre-bundled again, as on a fresh clone, so a
+  // package left out of optimizeDeps.include shows up as a reload below.
+  const child = spawn("npm", ["run", "dev", "--", "--force"], {
     // Its own process group, so the whole tree (npm, tsx, node) stops together.
     detached: true,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
@@ -102,7 +104,27 @@ test("npm run dev serves the contact form through the production server: a lead 
     const lead = await findLeadByEmail(db, email);
     await db.destroy();
     expect(lead).toMatchObject({ ...validLeadFields, email });
+    // One page of each other kind hydrates too, with what it imports.
+    for (const path of [
+      "/",
+      "/about",
+      "/services/data-science",
+      "/portfolio/ledgerloop",
+      "/blog/reconciliation-at-scale",
+      "/events",
+      "/events/reconciliation-round-table-london",
+    ]) {
+      expect((await page.goto(`${server.url}${path}`))?.status(), path).toBe(200);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+    }
     expect(violations).toEqual([]);
+    // Every package the page imports was pre-bundled at start: a package found
+    // on first use makes Vite reload the page, and a reload sent before the
+    // HMR client connects leaves the page unhydrated (vite.config.ts).
+    expect(server.output()).toContain("[optimizer] bundling dependencies");
+    expect(server.output()).not.toMatch(
+      /dependenc(y|ies) optimized|optimized dependencies changed/,
+    );
   } catch (error) {
     await test.info().attach("npm run dev output", { body: server.output() });
     throw error;

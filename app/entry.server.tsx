@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { lowPriorityModulePreloadStream } from "~/lib/low-priority-module-preloads.server";
+import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.server";
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce:
@@ -13,9 +13,9 @@ import { lowPriorityModulePreloadStream } from "~/lib/low-priority-module-preloa
  * the CSP header and hands it over in the load context; every inline script
  * React and React Router write carries it. Prerendered pages are rendered with
  * no load context, so they carry no nonce: the server allows their scripts by
- * hash instead. The module preloads go out at low fetch priority, so nothing
- * but the HTML, the stylesheet and the first screen competes with the first
- * paint (docs/decisions/062).
+ * hash instead. The page's modules are fetched and run after its first paint,
+ * so nothing but the HTML, the stylesheet and the first screen competes with
+ * it (docs/decisions/062).
  */
 
 export const streamTimeout = 5_000;
@@ -61,7 +61,7 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(
-            body.pipe(lowPriorityModulePreloadStream()),
+            body.pipe(scriptsAfterFirstPaintStream()),
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -17,8 +17,9 @@ import { errorMeta } from "~/site/meta";
 import { NotFound } from "~/site/not-found";
 
 // The stylesheet is the one resource that blocks the first paint, so it comes
-// first in <head>, ahead of the font and the module preloads React Router adds:
-// on a slow connection they would otherwise share the bandwidth before it.
+// first in <head>, ahead of the font: on a slow connection the font would
+// otherwise share the bandwidth before it. (The page's modules are fetched
+// after the first paint: app/lib/scripts-after-first-paint.server.ts.)
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

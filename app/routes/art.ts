@@ -1,12 +1,13 @@
 import type { Route } from "./+types/art";
 import { artPath } from "~/config/paths";
+import { renderArtFile } from "~/site/art/art-files.server";
 
 // Resource route: /art/<name>.svg, the site's decorative pictures (product
 // art, post covers, the home hero), drawn in code and prerendered at build
-// time (app/config/art.ts), so production serves them as static files; the
-// drawing code (lucide's icons among it) is imported only when a file is drawn.
+// time (app/config/art.ts), so production serves them as static files. The
+// list of files is in the server anyway (the sitemap's page list reads it);
+// lucide's icons, the heavy part, are imported only when a sprite is drawn.
 export async function loader({ params }: Route.LoaderArgs) {
-  const { renderArtFile } = await import("~/site/art/art-files.server");
   const svg = await renderArtFile(artPath(params.file));
   if (!svg)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });

@@ -26,6 +26,8 @@ test("the leadership section lists every leader with a portrait and a named Link
     await expect(card.getByRole("heading", { level: 3 })).toHaveText(person.name);
     const portrait = card.getByTestId("portrait");
     await expect(portrait).toHaveAttribute("src", /^\/art\/portrait-[a-z-]+\.svg$/);
+    // Loaded lazily: it loads once it comes near the screen.
+    await portrait.scrollIntoViewIfNeeded();
     await expect(portrait).toHaveJSProperty("complete", true);
     expect(
       await portrait.evaluate((image: HTMLImageElement) => image.naturalWidth),

@@ -99,6 +99,8 @@ test("the client wordmarks under the hero name every client and link to its case
     await expect(link).toHaveAttribute("href", `/portfolio/${product.slug}`);
     const image = link.locator("img");
     await expect(image).toHaveAttribute("width", /\d+/);
+    // Loaded lazily: it loads once it comes near the screen.
+    await image.scrollIntoViewIfNeeded();
     await expect(image).toHaveJSProperty("complete", true);
   }
 });

@@ -1,3 +1,4 @@
+import { pageTypes } from "../support/page-types";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /*
@@ -7,19 +8,6 @@ import { expect, gotoHydrated, test } from "./fixtures";
  * (the Layout Instability API, the source of CLS) is read after all of that;
  * a shift caused by the visitor's own input would not count, and there is none.
  */
-
-const pageTypes = [
-  "/",
-  "/about",
-  "/services/data-science",
-  "/portfolio",
-  "/portfolio/ledgerloop",
-  "/blog",
-  "/blog/reconciliation-at-scale",
-  "/events",
-  "/events/reconciliation-round-table-london",
-  "/contact",
-];
 
 for (const path of pageTypes) {
   test(`${path}: no layout shift while it loads, swaps fonts and hydrates`, async ({ page }) => {

@@ -20,6 +20,7 @@ export function CoverArt({
     <img
       src={coverArtPath(slug, shape)}
       alt=""
+      loading="lazy"
       width={width}
       height={height}
       className={cn("block bg-ink", className)}

@@ -40,6 +40,9 @@ export function HeroHome({
       <img
         src={homeHeroArt.backdrop.path}
         alt=""
+        // On the first screen, so not lazy; low, so React does not preload it
+        // ahead of the stylesheet (every other image on the site is lazy).
+        fetchPriority="low"
         width={homeHeroArt.backdrop.width}
         height={homeHeroArt.backdrop.height}
         className="absolute inset-0 -z-10 h-full w-full"
@@ -83,6 +86,7 @@ export function HeroHome({
           <img
             src={homeHeroArt.product.path}
             alt=""
+            loading="lazy"
             width={homeHeroArt.product.width}
             height={homeHeroArt.product.height}
             className="mx-auto h-auto w-full max-w-[520px]"

@@ -36,6 +36,7 @@ export function TeamGrid({ id, className, heading, people, tone = "white" }: Tea
               <img
                 src={person.portrait}
                 alt=""
+                loading="lazy"
                 width={portraitSize.width}
                 height={portraitSize.height}
                 data-testid="portrait"

@@ -40,6 +40,7 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                 <img
                   src={client.logo}
                   alt={client.name}
+                  loading="lazy"
                   width={clientWordmarkSize.width}
                   height={clientWordmarkSize.height}
                   className="h-auto w-full max-w-40"

@@ -20,6 +20,7 @@ export function ProductArt({ slug, fit = "slice", className }: ProductArtProps) 
     <img
       src={productArtPath(slug, fit)}
       alt=""
+      loading="lazy"
       width={productArtSize.width}
       height={productArtSize.height}
       className={cn("block h-auto w-full bg-ink", className)}

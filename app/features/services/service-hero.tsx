@@ -36,6 +36,7 @@ export function ServiceHero({ id, className, heading, actions, proof }: ServiceH
           <img
             src={productArtPath(proof.slug, "slice")}
             alt=""
+            loading="lazy"
             width={productArtSize.width}
             height={productArtSize.height}
             className="block h-auto w-full"

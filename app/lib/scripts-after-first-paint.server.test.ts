@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import {
+  moduleScriptAfterFirstPaint,
+  scriptsAfterFirstPaint,
+  scriptsAfterFirstPaintStream,
+} from "./scripts-after-first-paint.server";
+
+async function throughStream(chunks: (string | Buffer)[]): Promise<string> {
+  const stream = scriptsAfterFirstPaintStream();
+  const output: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => output.push(Buffer.from(chunk)));
+  const ended = new Promise((resolve) => stream.on("end", resolve));
+  for (const chunk of chunks) stream.write(chunk);
+  stream.end();
+  await ended;
+  return Buffer.concat(output).toString("utf8");
+}
+
+// What React Router's <Scripts> writes, as React serialises it (7.18).
+const moduleScriptBody = [
+  ";",
+  'import * as route0 from "/assets/root-A.js";',
+  'import * as route1 from "/assets/about-B.js";',
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-C.js"}};',
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};',
+  "",
+  'import("/assets/entry.client-C.js");',
+].join("\n");
+const html =
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-C.js"/>' +
+  '<link rel="modulepreload" href="/assets/root-A.js" nonce="n0nce"/>' +
+  '<link rel="preload" as="font" href="/f.woff2"/></head><body><p>é 1 < 2</p>' +
+  "<script>window.x = 1 < 2;</script>" +
+  `<script nonce="n0nce" type="module" async="">${moduleScriptBody}</script>` +
+  '<script type="application/ld+json">{"a":1}</script></body></html>';
+
+describe("scriptsAfterFirstPaint", () => {
+  const out = scriptsAfterFirstPaint(html);
+
+  it("takes every module preload out of the document and leaves other links alone", () => {
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).toContain('<link rel="stylesheet" href="/a.css"/>');
+    expect(out).toContain('<link rel="preload" as="font" href="/f.woff2"/>');
+  });
+
+  it("leaves the module script no static import, its nonce, and everything else as it was", () => {
+    const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(out);
+    expect(script).not.toBeNull();
+    expect(script?.[1]).not.toMatch(/^import /m);
+    expect(out).toContain("<script>window.x = 1 < 2;</script>");
+    expect(out).toContain('<script type="application/ld+json">{"a":1}</script>');
+    expect(out).toContain("<p>é 1 < 2</p>");
+  });
+
+  it("writes a script that waits for a painted frame, then preloads, then imports the routes before the entry", () => {
+    const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/x.js", "/y.js"]);
+    const order = [
+      "requestAnimationFrame",
+      '["/x.js","/y.js"]',
+      'const [route0, route1] = await Promise.all([import("/assets/root-A.js"), import("/assets/about-B.js")]);',
+      "window.__reactRouterRouteModules",
+      'import("/assets/entry.client-C.js");',
+    ].map((part) => script.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The page's own module code runs as written after the wait.
+    expect(script).toContain(
+      '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-C.js"}};',
+    );
+  });
+
+  it("the rewritten script runs: the routes are in place before the entry is imported", async () => {
+    const imported: string[] = [];
+    const head: { rel: string; href: string }[] = [];
+    const window: Record<string, unknown> = {};
+    const document = {
+      visibilityState: "visible",
+      head: { append: (link: { rel: string; href: string }) => head.push(link) },
+      createElement: () => ({}),
+    };
+    const requestAnimationFrame = (callback: () => void) => setTimeout(callback);
+    const load = (specifier: string) => {
+      const early = specifier.includes("entry.client") && !window.__reactRouterRouteModules;
+      imported.push(early ? "the entry, before the routes were in place" : specifier);
+      return Promise.resolve({ specifier });
+    };
+    const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/assets/root-A.js"]).replace(
+      /\bimport\(/g,
+      "load(",
+    );
+    const run = new Function(
+      "window",
+      "document",
+      "requestAnimationFrame",
+      "load",
+      `return (async () => {${script}})();`,
+    ) as (...args: unknown[]) => Promise<void>;
+    await run(window, document, requestAnimationFrame, load);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(head).toEqual([{ rel: "modulepreload", href: "/assets/root-A.js" }]);
+    expect(imported).toEqual([
+      "/assets/root-A.js",
+      "/assets/about-B.js",
+      "/assets/entry.client-C.js",
+    ]);
+    expect(window.__reactRouterRouteModules).toEqual({
+      root: { specifier: "/assets/root-A.js" },
+      "routes/about": { specifier: "/assets/about-B.js" },
+    });
+  });
+});
+
+describe("scriptsAfterFirstPaintStream", () => {
+  it("gives the same document as the whole-document rewrite, wherever the chunks are cut", async () => {
+    const expected = scriptsAfterFirstPaint(html);
+    // The preload list comes from the links, so the stream's script names them.
+    expect(expected).toContain('["/assets/entry.client-C.js","/assets/root-A.js"]');
+    for (let cut = 1; cut < html.length; cut++) {
+      expect(await throughStream([html.slice(0, cut), html.slice(cut)])).toBe(expected);
+    }
+  });
+
+  it("keeps a character whose bytes arrive in two chunks", async () => {
+    const bytes = Buffer.from(html);
+    const cut = bytes.indexOf(Buffer.from("é")) + 1;
+    expect(await throughStream([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(
+      scriptsAfterFirstPaint(html),
+    );
+  });
+});

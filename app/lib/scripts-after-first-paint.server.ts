@@ -1,0 +1,113 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * First paint owes nothing to JavaScript (docs/decisions/062). React Router's
+ * `<Scripts>` writes a `<link rel="modulepreload">` for every module of the
+ * page, which React hoists into `<head>`, and one inline module script that
+ * imports the route modules and then the entry. Left alone, the browser
+ * fetches all of them while the stylesheet loads and, on a fast machine, runs
+ * them before it paints; Lighthouse then counts every module as part of the
+ * largest paint (its simulation keeps each request that ended before the
+ * observed paint).
+ *
+ * This rewrite, on every page React renders (server-rendered and prerendered
+ * alike), moves all of it behind the first paint:
+ * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
+ * - the module script waits for the first frame to be painted
+ *   (`requestAnimationFrame`, then a task), then adds the module preloads to
+ *   `<head>` in one go, so the whole module graph is fetched in parallel as
+ *   before, imports the route modules (its static imports become dynamic ones,
+ *   which would otherwise be fetched before the script runs), and starts the
+ *   entry as React Router wrote it.
+ * A page in a background tab, which paints nothing, does not wait.
+ *
+ * The inline script keeps its nonce; a prerendered page's CSP hash is taken
+ * from the rewritten file (server/static-pages.ts).
+ */
+
+const preloadLink = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const moduleScript = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const routeImport = /^import \* as (\w+) from ("[^"\\]+");\n?/gm;
+
+/** The module script's text, rewritten to start after first paint (see above). */
+export function moduleScriptAfterFirstPaint(script: string, preloads: readonly string[]): string {
+  const routes: { name: string; specifier: string }[] = [];
+  let firstImportAt = -1;
+  const rest = script.replace(routeImport, (_line, name: string, specifier: string, at: number) => {
+    if (firstImportAt < 0) firstImportAt = at;
+    routes.push({ name, specifier });
+    return "";
+  });
+  if (firstImportAt < 0) firstImportAt = 0;
+  const start = [
+    'await (document.visibilityState === "hidden" || new Promise((painted) => requestAnimationFrame(() => setTimeout(painted))));',
+    preloads.length > 0
+      ? `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`
+      : "",
+    routes.length > 0
+      ? `const [${routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes
+          .map((route) => `import(${route.specifier})`)
+          .join(", ")}]);`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return `${rest.slice(0, firstImportAt)}${start}\n${rest.slice(firstImportAt)}`;
+}
+
+/** The whole rewrite on a complete document or a part of one (see scriptsAfterFirstPaintStream). */
+function rewrite(text: string, preloads: string[]): string {
+  return text
+    .replace(preloadLink, (_link, href: string) => {
+      preloads.push(href);
+      return "";
+    })
+    .replace(
+      moduleScript,
+      (_script, open: string, body: string, close: string) =>
+        `${open}${moduleScriptAfterFirstPaint(body, preloads)}${close}`,
+    );
+}
+
+/** A complete HTML document with its scripts moved behind first paint. */
+export function scriptsAfterFirstPaint(html: string): string {
+  return rewrite(html, []);
+}
+
+/**
+ * How much of the end of `text` may still become a tag this rewrite changes:
+ * an unfinished tag (a `<` with no `>` after it), or a module script whose
+ * closing tag has not arrived yet. That part waits for the next chunk.
+ */
+function unfinishedLength(text: string): number {
+  const lastOpen = text.lastIndexOf("<");
+  let from = lastOpen >= 0 && !text.includes(">", lastOpen) ? lastOpen : text.length;
+  const scriptOpen = /<script\b[^>]*\btype="module"[^>]*>/g;
+  for (const match of text.matchAll(scriptOpen)) {
+    if (!text.includes("</script>", match.index + match[0].length)) {
+      from = Math.min(from, match.index);
+      break;
+    }
+  }
+  return text.length - from;
+}
+
+/** The rewrite as a stream: React's HTML passes through it as it is rendered. */
+export function scriptsAfterFirstPaintStream(): Transform {
+  const preloads: string[] = [];
+  let pending = "";
+  // Bytes of one character may arrive in two chunks: the decoder holds them.
+  const decoder = new StringDecoder("utf8");
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = pending + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+      const hold = unfinishedLength(text);
+      pending = text.slice(text.length - hold);
+      callback(null, rewrite(text.slice(0, text.length - hold), preloads));
+    },
+    flush(callback) {
+      callback(null, rewrite(pending + decoder.end(), preloads));
+    },
+  });
+}

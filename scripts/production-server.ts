@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 
 /**
  * The production server (build/server/main.js) as the benchmark and scan
@@ -12,6 +13,18 @@ export type ProductionServer = {
   pid: number;
   stop: () => Promise<void>;
 };
+
+/**
+ * The Node options `npm start` runs the server with (package.json
+ * "config.serverNodeOptions", docs/decisions/064), so a benchmark measures
+ * the server as it is started.
+ */
+export function serverNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+    config?: { serverNodeOptions?: string };
+  };
+  return manifest.config?.serverNodeOptions?.split(/\s+/).filter(Boolean) ?? [];
+}
 
 export function ensureBuild(): void {
   const built = spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
@@ -29,7 +42,7 @@ export async function startProductionServer({
   entry?: string;
 }): Promise<ProductionServer> {
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [entry], {
+  const server = spawn(process.execPath, [...serverNodeOptions(), entry], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

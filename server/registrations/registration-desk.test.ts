@@ -14,7 +14,11 @@ import {
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
 import { signCancelToken } from "./cancel-token";
-import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
+import {
+  createRegistrationDesk,
+  seatCountMaxAgeMs,
+  type RegistrationDesk,
+} from "./registration-desk";
 import { listRegistrations } from "./registration-store";
 
 const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
@@ -187,6 +191,38 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     ]);
     expect(await rows()).toEqual([]);
     expect(await outbox()).toEqual([]);
+  });
+
+  it("reads seat counts once a second at most, and shows a registration or cancellation it takes at once", async () => {
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 0, waiting: 0 });
+    // A registration stored by another process (say a second server): not
+    // seen until the remembered counts are a second old.
+    const [elsewhere] = humanTokens();
+    const otherDesk = createRegistrationDesk({
+      db,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+    });
+    await otherDesk.register(
+      roundTable,
+      registrationPost(registrationFormFields(elsewhere!, { email: "elsewhere@example.org" })),
+    );
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 0, waiting: 0 });
+    await new Promise((resolve) => setTimeout(resolve, seatCountMaxAgeMs + 50));
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 1, waiting: 0 });
+
+    // One this desk takes shows on the next read.
+    const [token] = humanTokens();
+    await register(roundTable, registrationFormFields(token!, { email: "here@example.org" }));
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 2, waiting: 0 });
+    const [row] = (await rows()).filter(
+      (registration) => registration.email === "here@example.org",
+    );
+    await desk.cancel(roundTable, cancellationPost(signCancelToken(CANCEL_SECRET, row!.id)));
+    expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 1, waiting: 0 });
   });
 
   describe("cancelling", () => {

@@ -76,7 +76,7 @@ export function createRegistrationDesk({
   timeoutMs = defaultDatabaseTimeoutMs,
 }: RegistrationDeskOptions): RegistrationDesk {
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  const readSeatCounts = seatCountReader(db);
+  const seatCounts = seatCountMemo(seatCountReader(db), timeoutMs);
   const screen = createPostScreen({
     db,
     formName: "Event registration",
@@ -129,6 +129,7 @@ export function createRegistrationDesk({
       log.info(`Event registration: ${event.slug}: an address already registered was sent again`);
       return { kind: "duplicate", values };
     }
+    seatCounts.forget(event.slug);
     log.info(
       `Event registration: stored registration ${stored.registrationId} for ${event.slug} (${stored.status})`,
     );
@@ -181,6 +182,7 @@ export function createRegistrationDesk({
     }
     if (result.kind === "unknown") return { kind: "invalid" };
     if (result.kind === "cancelled") {
+      seatCounts.forget(event.slug);
       log.info(
         `Event registration: cancelled registration ${registrationId} for ${event.slug}; ${result.promoted} promoted from the waiting list`,
       );
@@ -191,10 +193,42 @@ export function createRegistrationDesk({
 
   return {
     issueToken: screen.issueToken,
-    seats: (slug) =>
-      boundedCall(() => readSeatCounts(slug), Date.now() + timeoutMs, "counting seats"),
+    seats: seatCounts.read,
     register,
     checkCancellation,
     cancel,
+  };
+}
+
+/**
+ * How long an event page may show seat counts already read: the open event
+ * page is served from the render cache per seat count (docs/decisions/063),
+ * and without this every request paid for a query (issue 11: a third of the
+ * requests/s of the other cached pages). A registration or cancellation taken
+ * by this process forgets the event's counts at once, so a visitor sees their
+ * own change; one made elsewhere shows within this time. The seat itself is
+ * always decided by the database (storeRegistration).
+ */
+export const seatCountMaxAgeMs = 1_000;
+
+function seatCountMemo(read: (slug: string) => Promise<SeatCounts>, timeoutMs: number) {
+  const remembered = new Map<string, { counts: SeatCounts; until: number }>();
+  // Bumped by forget(): a read that started before it may not store its counts.
+  const generation = new Map<string, number>();
+  return {
+    read: async (slug: string): Promise<SeatCounts> => {
+      const known = remembered.get(slug);
+      if (known && performance.now() < known.until) return known.counts;
+      const startedIn = generation.get(slug) ?? 0;
+      const counts = await boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats");
+      if ((generation.get(slug) ?? 0) === startedIn) {
+        remembered.set(slug, { counts, until: performance.now() + seatCountMaxAgeMs });
+      }
+      return counts;
+    },
+    forget: (slug: string) => {
+      remembered.delete(slug);
+      generation.set(slug, (generation.get(slug) ?? 0) + 1);
+    },
   };
 }

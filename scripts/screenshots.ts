@@ -20,6 +20,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
   const page = await browser.newPage({ viewport });
   for (const path of paths) {
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+    // Images load lazily (decision 062): scroll through the page, as a
+    // visitor would, so every one is on the screenshot; then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
     const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll(/[/?=]/g, "-")}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

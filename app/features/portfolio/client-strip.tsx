@@ -35,7 +35,10 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
             <ScrollRowItem key={client.name} width="narrow" className="flex justify-center">
               <Link
                 to={client.href}
-                className="block rounded-md opacity-80 transition-opacity duration-150 hover:opacity-100"
+                // As wide as the mark may be before the image loads: a link
+                // sized by its image has no width until then, and the row
+                // grew under the hero when the marks arrived.
+                className="block w-full max-w-40 rounded-md opacity-80 transition-opacity duration-150 hover:opacity-100"
               >
                 <img
                   src={client.logo}
@@ -43,7 +46,7 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                   loading="lazy"
                   width={clientWordmarkSize.width}
                   height={clientWordmarkSize.height}
-                  className="h-auto w-full max-w-40"
+                  className="h-auto w-full"
                 />
               </Link>
             </ScrollRowItem>

@@ -120,6 +120,7 @@ try {
     let referenceHome: Figures | undefined;
     for (const { label, path, url } of targets) {
       const samples: Figures[] = [];
+      let failedRuns = 0;
       for (let run = 0; run < runs; run++) {
         const flags: Flags = {
           port: chrome.port,
@@ -134,6 +135,27 @@ try {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const { lhr } = result;
+        // A run Lighthouse itself could not finish (its runtimeError) says
+        // nothing about the page: it is named and run again, at most twice.
+        if (lhr.runtimeError) {
+          console.error(
+            `${form} ${path}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+          );
+          if (++failedRuns <= 2) {
+            run--;
+            continue;
+          }
+        }
+        const erred = Object.values(lhr.audits).filter(
+          (audit) => audit.scoreDisplayMode === "error" && lhr.categories.performance,
+        );
+        for (const category of onlyCategories) {
+          if (lhr.categories[category]?.score === null) {
+            console.error(
+              `${form} ${path}: run ${run + 1}: no ${category} score (${erred.map((audit) => `${audit.id}: ${audit.errorMessage ?? ""}`).join("; ")})`,
+            );
+          }
+        }
         const figures: Figures = {};
         for (const category of onlyCategories) {
           figures[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);

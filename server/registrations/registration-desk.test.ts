@@ -50,16 +50,20 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     clock = manualClock(new Date("2027-01-10T09:00:00.000Z"));
     log = recordingLogger();
     queued = 0;
-    desk = createRegistrationDesk({
+    desk = openDesk(() => (queued += 1));
+  });
+
+  /** A desk on the test's database and clock, as the server makes one. */
+  const openDesk = (onMailQueued?: () => void) =>
+    createRegistrationDesk({
       db,
       tokenSecret: TOKEN_SECRET,
       cancelSecret: CANCEL_SECRET,
       rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
       log,
       now: clock,
-      onMailQueued: () => (queued += 1),
+      onMailQueued,
     });
-  });
   afterEach(() => database.drop());
 
   /** Tokens from forms rendered now, sent after a person's few seconds of typing. */
@@ -198,15 +202,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     // A registration stored by another process (say a second server): not
     // seen until the remembered counts are a second old.
     const [elsewhere] = humanTokens();
-    const otherDesk = createRegistrationDesk({
-      db,
-      tokenSecret: TOKEN_SECRET,
-      cancelSecret: CANCEL_SECRET,
-      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
-      log,
-      now: clock,
-    });
-    await otherDesk.register(
+    await openDesk().register(
       roundTable,
       registrationPost(registrationFormFields(elsewhere!, { email: "elsewhere@example.org" })),
     );

@@ -147,7 +147,7 @@ try {
           }
         }
         const erred = Object.values(lhr.audits).filter(
-          (audit) => audit.scoreDisplayMode === "error" && lhr.categories.performance,
+          (audit) => audit.scoreDisplayMode === "error",
         );
         for (const category of onlyCategories) {
           if (lhr.categories[category]?.score === null) {

@@ -34,6 +34,12 @@ describe("the contact form schema", () => {
     });
   });
 
+  it("writes the message limit with its thousands grouped, as a person would", () => {
+    expect(contactFormMessages.message.tooLong).toBe(
+      "Your message must be 5,000 characters or fewer.",
+    );
+  });
+
   it("offers the eleven services plus Something else, and every budget range", () => {
     expect(serviceOptions.map((option) => option.id)).toEqual([
       ...services.map((service) => service.id),

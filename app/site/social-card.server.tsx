@@ -1,12 +1,11 @@
 import { Resvg } from "@resvg/resvg-js";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import satori from "satori";
 import { brandMark } from "~/config/brand";
 import { BrandMark } from "~/site/brand-mark";
 import { siteConfig } from "~/config/site";
 import { siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
+import { interFont } from "~/lib/inter-font.server";
 import { encodePng } from "~/lib/png-encode.server";
 
 /**
@@ -16,16 +15,7 @@ import { encodePng } from "~/lib/png-encode.server";
  * from the installed Inter font files: no network.
  */
 
-const require = createRequire(import.meta.url);
-
-// satori reads WOFF but not WOFF2, so the static @fontsource/inter files are
-// used here rather than the variable font the pages load.
-function loadFont(weight: 400 | 600) {
-  const file = require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-  return { name: "Inter", data: readFileSync(file), weight, style: "normal" as const };
-}
-
-let fonts: ReturnType<typeof loadFont>[] | undefined;
+let fonts: ReturnType<typeof interFont>[] | undefined;
 
 export type SocialCardInput = {
   /** The section the page belongs to, e.g. "Services" or "Blog". */
@@ -36,7 +26,7 @@ export type SocialCardInput = {
 
 /** The card as SVG (satori's output), before rasterising. */
 export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promise<string> {
-  fonts ??= [loadFont(400), loadFont(600)];
+  fonts ??= [interFont(400), interFont(600)];
   const { width, height } = socialCardSize;
   const titleSize = title.length > 60 ? 56 : title.length > 36 ? 66 : 78;
   // The root box takes the canvas size; padding goes on the inner column

@@ -1,4 +1,7 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import satori from "satori";
 import { clientWordmarkSize } from "~/config/art";
+import { interFont } from "~/lib/inter-font.server";
 
 const WIDTH = clientWordmarkSize.width;
 const HEIGHT = clientWordmarkSize.height;
@@ -53,56 +56,91 @@ const marks = [
   />,
 ];
 
+/** Where the name starts, right of the 28px mark and its gap. */
+const NAME_X = 41;
+
+let fonts: ReturnType<typeof interFont>[] | undefined;
+
 /**
  * A client's wordmark, drawn in code as a fictional logo: one of eight marks
  * (the `variant`, the client's place in the list, so neighbours differ) and
  * the company's name, in one slate ink so the strip reads as a set. A long
- * name sets its first word large and the rest in small capitals below.
- * Rendered to an SVG file; pages show it with the company's name as alt text.
+ * name sets its first word large and the rest in small capitals below; every
+ * third sets its first word in spaced capitals.
+ *
+ * The name is drawn as outlines (satori, from the Inter files), not as SVG
+ * text: an image cannot load the page's fonts, so text would fall back to
+ * whatever the visitor's system has, and laying out text inside each image
+ * cost the phone's main thread 10-30 ms per logo after the first paint
+ * (docs/benchmarks.md). Rendered to an SVG file at build time; pages show it
+ * with the company's name as alt text.
  */
-export function ClientWordmarkSvg({ name, variant }: { name: string; variant: number }) {
+export async function clientWordmarkSvg({
+  name,
+  variant,
+}: {
+  name: string;
+  variant: number;
+}): Promise<string> {
+  fonts ??= [interFont(600), interFont(700)];
   const [first = name, ...rest] = name.split(" ");
+  const smallLine = rest.join(" ").toUpperCase();
   const twoLines = name.length > 14 && rest.length > 0;
-  const serif = variant % 3 === 2;
-  const fontFamily = serif
-    ? "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
-    : "Inter, 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width={WIDTH}
-      height={HEIGHT}
+  const capitals = variant % 3 === 2;
+  const nameWidth = WIDTH - NAME_X;
+  const lettering = await satori(
+    <div
+      style={{
+        width: nameWidth,
+        height: HEIGHT,
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "center",
+        color: INK,
+        fontFamily: "Inter",
+        lineHeight: 1.15,
+      }}
     >
-      <g transform={`translate(4 ${(HEIGHT - 28) / 2})`}>{marks[variant % marks.length]}</g>
-      <g fill={INK} fontFamily={fontFamily}>
-        {twoLines ? (
-          <>
-            <text x="42" y="27" fontSize="22" fontWeight="700" letterSpacing="0.4">
-              {first}
-            </text>
-            <text
-              x="43"
-              y="42"
-              fontSize="9"
-              fontWeight="600"
-              letterSpacing={rest.join(" ").length > 14 ? "0.6" : "1.6"}
-            >
-              {rest.join(" ").toUpperCase()}
-            </text>
-          </>
-        ) : (
-          <text
-            x="42"
-            y="35"
-            fontSize={name.length > 11 ? 19 : 23}
-            fontWeight={serif ? "600" : "700"}
-            letterSpacing={variant % 2 ? "0.4" : "-0.3"}
+      {twoLines ? (
+        <>
+          <div
+            style={{
+              fontSize: capitals ? 18 : 22,
+              fontWeight: capitals ? 600 : 700,
+              letterSpacing: capitals ? 1.4 : 0.4,
+            }}
           >
-            {name}
-          </text>
-        )}
-      </g>
-    </svg>
+            {capitals ? first.toUpperCase() : first}
+          </div>
+          <div
+            style={{
+              marginTop: 1,
+              fontSize: 9,
+              fontWeight: 600,
+              letterSpacing: smallLine.length > 14 ? 0.6 : 1.6,
+            }}
+          >
+            {smallLine}
+          </div>
+        </>
+      ) : (
+        <div
+          style={{
+            fontSize: name.length > 11 ? 19 : 23,
+            fontWeight: 700,
+            letterSpacing: variant % 2 ? 0.4 : -0.3,
+          }}
+        >
+          {capitals ? name.toUpperCase() : name}
+        </div>
+      )}
+    </div>,
+    { width: nameWidth, height: HEIGHT, fonts },
   );
+  const mark = renderToStaticMarkup(
+    <g transform={`translate(4 ${(HEIGHT - 28) / 2})`}>{marks[variant % marks.length]}</g>,
+  );
+  // satori's document goes in whole as a nested <svg>, placed right of the mark.
+  const placedLettering = lettering.replace("<svg ", `<svg x="${NAME_X}" y="0" `);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}">${mark}${placedLettering}</svg>`;
 }

@@ -17,7 +17,6 @@ import { listPostSummaries } from "~/features/blog/posts.server";
 import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
 import { PortraitSvg } from "~/features/company/portrait.server";
 import { memberSlug, team } from "~/features/company/team.server";
-import { ClientWordmarkSvg } from "~/features/portfolio/client-wordmark.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
 import { products } from "~/features/portfolio/products.server";
 
@@ -30,6 +29,8 @@ import { products } from "~/features/portfolio/products.server";
  * draws nothing, never loads it (docs/decisions/062).
  */
 const iconSprites = () => import("~/site/art/icon-sprite.server");
+/** The wordmarks draw their names with satori, which the running server never loads either. */
+const clientWordmarks = () => import("~/features/portfolio/client-wordmark.server");
 
 function artFiles(): {
   path: string;
@@ -63,7 +64,7 @@ function artFiles(): {
     ),
     ...[...new Set(products.map((product) => product.client.name))].map((name, index) => ({
       path: clientWordmarkPath(nameSlug(name)),
-      draw: () => <ClientWordmarkSvg name={name} variant={index} />,
+      draw: async () => (await clientWordmarks()).clientWordmarkSvg({ name, variant: index }),
     })),
     ...team.map((member, index) => ({
       path: portraitPath(memberSlug(member)),

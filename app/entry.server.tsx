@@ -51,6 +51,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A Suspense boundary that has rendered goes out in place, whatever its
+        // size. React otherwise sends a large one apart, hidden until an inline
+        // script moves it into place: a page without JavaScript would keep it
+        // hidden. The boundaries are there to hydrate a long page in parts
+        // (docs/decisions/062), not to stream it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { Suspense, type ComponentProps, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Container } from "~/components/ui/container";
 import type { SectionProps } from "~/components/sections/types";
@@ -23,6 +23,12 @@ type SectionBandProps = SectionProps & {
  * A full-width band of a page with the brief's vertical rhythm (56 px on
  * phones, 96 px from md up) and the site's content width. Every page section
  * is built on it, so spacing stays one decision.
+ *
+ * Its content sits in a Suspense boundary, though nothing in it suspends: the
+ * server sends it in place (app/entry.server.tsx), and in the browser React
+ * hydrates each boundary apart from the page, in slices of a few
+ * milliseconds, after the header and its menus. Hydrated in one pass, a long
+ * page held the phone's main thread for 30-45 ms at a time (docs/decisions/062).
  */
 export function SectionBand({
   id,
@@ -37,7 +43,9 @@ export function SectionBand({
       aria-labelledby={labelledBy}
       className={cn(sectionTones[tone], "py-14 md:py-24", className)}
     >
-      <Container>{children}</Container>
+      <Suspense>
+        <Container>{children}</Container>
+      </Suspense>
     </section>
   );
 }

@@ -78,6 +78,9 @@ test("Home and About show their own figures, each linking to its case study", as
   ] as const) {
     await gotoHydrated(page, path);
     const band = page.getByTestId("figure-stats");
+    // Sections off the screen are rendered when they come near it (app.css).
+    await band.scrollIntoViewIfNeeded();
+    await expect.poll(() => band.innerText()).not.toBe("");
     seen.push(await band.innerText());
     const links = band.getByRole("link");
     await expect(links).toHaveCount(list.length);

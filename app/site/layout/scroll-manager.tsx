@@ -40,13 +40,13 @@ export function ScrollManager() {
 
     const saved = navigationType === "POP" ? savedPositions.get(location.key) : undefined;
     if (saved !== undefined) {
-      window.scrollTo({ top: saved, behavior: "instant" });
+      withFullLayout(() => window.scrollTo({ top: saved, behavior: "instant" }));
       return;
     }
     if (location.hash) {
       const target = document.getElementById(safeDecode(location.hash.slice(1)));
       if (target) {
-        target.scrollIntoView({ behavior, block: "start" });
+        withFullLayout(() => target.scrollIntoView({ behavior, block: "start" }));
         return;
       }
     }
@@ -54,6 +54,20 @@ export function ScrollManager() {
   }, [location.key, location.hash, navigationType]);
 
   return null;
+}
+
+/**
+ * Runs a scroll with every section laid out. Sections off the screen are not
+ * (app.css, content-visibility), so until they have been, the page's heights
+ * above a target are estimates, and a jump would land off its mark. Once laid
+ * out, each section keeps its real height, so the full layout is dropped after
+ * the next frame has been rendered.
+ */
+function withFullLayout(scroll: () => void) {
+  const root = document.documentElement;
+  root.dataset.fullLayout = "";
+  scroll();
+  requestAnimationFrame(() => requestAnimationFrame(() => delete root.dataset.fullLayout));
 }
 
 function safeDecode(value: string): string {

@@ -18,8 +18,10 @@ import { StringDecoder } from "node:string_decoder";
  *   (`requestAnimationFrame`, then a task), then adds the module preloads to
  *   `<head>` in one go, so the whole module graph is fetched in parallel as
  *   before, imports the route modules (its static imports become dynamic ones,
- *   which would otherwise be fetched before the script runs), and starts the
- *   entry as React Router wrote it.
+ *   which would otherwise be fetched before the script runs), lets the
+ *   browser take a turn, and starts the entry as React Router wrote it: run
+ *   apart, React and the router, then React DOM and hydration, are two tasks
+ *   of about 10 ms on a quick machine rather than one of 20.
  * A page in a background tab, which paints nothing, does not wait.
  *
  * The inline script keeps its nonce; a prerendered page's CSP hash is taken
@@ -48,7 +50,7 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
     routes.length > 0
       ? `const [${routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes
           .map((route) => `import(${route.specifier})`)
-          .join(", ")}]);`
+          .join(", ")}]);\nawait new Promise((next) => setTimeout(next));`
       : "",
   ]
     .filter(Boolean)

@@ -7,6 +7,11 @@ export default {
   // (events, the contact form's action, the not-found page); the rest are
   // prerendered at build time and served as static HTML. See docs/decisions/003.
   ssr: true,
+  // The whole route manifest comes with the first page (about 1.2 KB gzip)
+  // rather than being fetched for the links a page shows: that lookup ran
+  // after hydration, and its answer re-rendered every link on the page, the
+  // longest task left on the phone (docs/decisions/062).
+  routeDiscovery: { mode: "initial" },
   // The page list is read through tsx, which resolves the app's "~/" alias:
   // React Router evaluates this file in a bare Vite with no aliases.
   async prerender() {

@@ -9,13 +9,6 @@ import type { RequestHandler, Response } from "express";
  * otherwise, and nothing loads from any other origin.
  */
 
-/**
- * Inline style attributes the server HTML cannot avoid, allowed by hash: Radix
- * NavigationMenu.List (the desktop Services menu) wraps its list in
- * `<div style="position:relative">`. Everything else styles through the CSS file.
- */
-export const allowedInlineStyleAttributes = ["position:relative"] as const;
-
 /** A CSP source expression for the SHA-256 of `text`. */
 export function sha256Source(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -43,7 +36,6 @@ export function contentSecurityPolicy({
     ["default-src", "'none'"],
     ["script-src", "'self'", ...inlineScripts],
     ["style-src", "'self'", ...inlineStyles],
-    ["style-src-attr", "'unsafe-hashes'", ...allowedInlineStyleAttributes.map(sha256Source)],
     ["img-src", "'self'"],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],

@@ -16,8 +16,10 @@ async function throughStream(chunks: (string | Buffer)[]): Promise<string> {
   return Buffer.concat(output).toString("utf8");
 }
 
-// What React Router's <Scripts> writes, as React serialises it (7.18).
+// What React Router's <Scripts> writes, as React serialises it (7.18, route
+// discovery "initial": the manifest is a file the script imports).
 const moduleScriptBody = [
+  'import "/assets/manifest-M.js";',
   ";",
   'import * as route0 from "/assets/root-A.js";',
   'import * as route1 from "/assets/about-B.js";',
@@ -53,12 +55,12 @@ describe("scriptsAfterFirstPaint", () => {
     expect(out).toContain("<p>é 1 < 2</p>");
   });
 
-  it("writes a script that waits for a painted frame, then preloads, then imports the routes before the entry", () => {
+  it("writes a script that waits for a painted frame, then preloads, then imports the manifest and the routes before the entry", () => {
     const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/x.js", "/y.js"]);
     const order = [
-      "requestAnimationFrame",
+      '{ type: "paint", buffered: true }',
       '["/x.js","/y.js"]',
-      'const [route0, route1] = await Promise.all([import("/assets/root-A.js"), import("/assets/about-B.js")]);',
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-M.js"), import("/assets/root-A.js"), import("/assets/about-B.js")]);',
       "window.__reactRouterRouteModules",
       'import("/assets/entry.client-C.js");',
     ].map((part) => script.indexOf(part));
@@ -70,19 +72,40 @@ describe("scriptsAfterFirstPaint", () => {
     );
   });
 
-  it("the rewritten script runs: the routes are in place before the entry is imported", async () => {
-    const imported: string[] = [];
-    const head: { rel: string; href: string }[] = [];
+  /**
+   * Runs the rewritten script with stand-ins for the browser. `paintTiming`
+   * says whether the browser reports Paint Timing entries; `events` records
+   * the order of the paint, the preloads and the imports.
+   */
+  async function runScript(paintTiming: boolean) {
+    const events: string[] = [];
     const window: Record<string, unknown> = {};
     const document = {
       visibilityState: "visible",
-      head: { append: (link: { rel: string; href: string }) => head.push(link) },
+      head: {
+        append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`),
+      },
       createElement: () => ({}),
     };
-    const requestAnimationFrame = (callback: () => void) => setTimeout(callback);
+    const requestAnimationFrame = (callback: () => void) =>
+      setTimeout(() => {
+        events.push("frame");
+        callback();
+      });
+    class PerformanceObserver {
+      static supportedEntryTypes = paintTiming ? ["paint"] : ["mark"];
+      constructor(private readonly report: (list: unknown, observer: unknown) => void) {}
+      observe(options: { type: string }) {
+        setTimeout(() => {
+          events.push(`${options.type} entry`);
+          this.report([], this);
+        }, 5);
+      }
+      disconnect() {}
+    }
     const load = (specifier: string) => {
       const early = specifier.includes("entry.client") && !window.__reactRouterRouteModules;
-      imported.push(early ? "the entry, before the routes were in place" : specifier);
+      events.push(early ? "the entry, before the routes were in place" : specifier);
       return Promise.resolve({ specifier });
     };
     const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/assets/root-A.js"]).replace(
@@ -93,21 +116,35 @@ describe("scriptsAfterFirstPaint", () => {
       "window",
       "document",
       "requestAnimationFrame",
+      "PerformanceObserver",
       "load",
       `return (async () => {${script}})();`,
     ) as (...args: unknown[]) => Promise<void>;
-    await run(window, document, requestAnimationFrame, load);
+    await run(window, document, requestAnimationFrame, PerformanceObserver, load);
     await new Promise((resolve) => setTimeout(resolve));
-    expect(head).toEqual([{ rel: "modulepreload", href: "/assets/root-A.js" }]);
-    expect(imported).toEqual([
-      "/assets/root-A.js",
-      "/assets/about-B.js",
-      "/assets/entry.client-C.js",
-    ]);
+    return { events, window };
+  }
+
+  const modulesInOrder = [
+    "modulepreload /assets/root-A.js",
+    "/assets/manifest-M.js",
+    "/assets/root-A.js",
+    "/assets/about-B.js",
+    "/assets/entry.client-C.js",
+  ];
+
+  it("the rewritten script runs after the paint entry: the routes are in place before the entry is imported", async () => {
+    const { events, window } = await runScript(true);
+    expect(events).toEqual(["paint entry", ...modulesInOrder]);
     expect(window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-A.js" },
       "routes/about": { specifier: "/assets/about-B.js" },
     });
+  });
+
+  it("without Paint Timing, the script waits for a frame instead", async () => {
+    const { events } = await runScript(false);
+    expect(events).toEqual(["frame", ...modulesInOrder]);
   });
 });
 

@@ -14,11 +14,12 @@ import { StringDecoder } from "node:string_decoder";
  * This rewrite, on every page React renders (server-rendered and prerendered
  * alike), moves all of it behind the first paint:
  * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
- * - the module script waits for the first frame to be painted
- *   (`requestAnimationFrame`, then a task), then adds the module preloads to
+ * - the module script waits for the first frame to be painted (the Paint
+ *   Timing entry, then a task), then adds the module preloads to
  *   `<head>` in one go, so the whole module graph is fetched in parallel as
- *   before, imports the route modules (its static imports become dynamic ones,
- *   which would otherwise be fetched before the script runs), lets the
+ *   before, imports the route manifest and the route modules (its static
+ *   imports become dynamic ones, which would otherwise be fetched before the
+ *   script runs), lets the
  *   browser take a turn, and starts the entry as React Router wrote it: run
  *   apart, React and the router, then React DOM and hydration, are two tasks
  *   of about 10 ms on a quick machine rather than one of 20.
@@ -31,25 +32,43 @@ import { StringDecoder } from "node:string_decoder";
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const moduleScript = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const routeImport = /^import \* as (\w+) from ("[^"\\]+");\n?/gm;
+/** A module imported for its effect alone: React Router's route manifest file. */
+const sideEffectImport = /^import ("[^"\\]+");\n?/gm;
+
+/**
+ * Waits until the first frame has been painted: the Paint Timing entry, which
+ * the browser reports once the frame is presented, then a task. Without Paint
+ * Timing, a frame (requestAnimationFrame) and a task. A page in a background
+ * tab, which paints nothing, does not wait.
+ */
+const waitForFirstPaint =
+  'await (document.visibilityState === "hidden" || new Promise((painted) => PerformanceObserver.supportedEntryTypes?.includes("paint") ? new PerformanceObserver((_, observer) => { observer.disconnect(); setTimeout(painted); }).observe({ type: "paint", buffered: true }) : requestAnimationFrame(() => setTimeout(painted))));';
 
 /** The module script's text, rewritten to start after first paint (see above). */
 export function moduleScriptAfterFirstPaint(script: string, preloads: readonly string[]): string {
   const routes: { name: string; specifier: string }[] = [];
+  const sideEffects: string[] = [];
   let firstImportAt = -1;
-  const rest = script.replace(routeImport, (_line, name: string, specifier: string, at: number) => {
-    if (firstImportAt < 0) firstImportAt = at;
-    routes.push({ name, specifier });
-    return "";
-  });
+  const rest = script
+    .replace(sideEffectImport, (_line, specifier: string) => {
+      sideEffects.push(specifier);
+      return "";
+    })
+    .replace(routeImport, (_line, name: string, specifier: string, at: number) => {
+      if (firstImportAt < 0) firstImportAt = at;
+      routes.push({ name, specifier });
+      return "";
+    });
   if (firstImportAt < 0) firstImportAt = 0;
+  const modules = [...sideEffects, ...routes.map((route) => route.specifier)];
   const start = [
-    'await (document.visibilityState === "hidden" || new Promise((painted) => requestAnimationFrame(() => setTimeout(painted))));',
+    waitForFirstPaint,
     preloads.length > 0
       ? `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`
       : "",
-    routes.length > 0
-      ? `const [${routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes
-          .map((route) => `import(${route.specifier})`)
+    modules.length > 0
+      ? `const [${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(", ")}] = await Promise.all([${modules
+          .map((specifier) => `import(${specifier})`)
           .join(", ")}]);\nawait new Promise((next) => setTimeout(next));`
       : "",
   ]

@@ -75,76 +75,77 @@ export function MobileNav() {
         {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       </button>
 
-      <nav
-        id={panelId}
-        aria-label="Main"
-        hidden={!open}
-        className="fixed inset-x-0 top-(--header-offset) bottom-0 z-50 overflow-y-auto overscroll-contain border-t border-white/10 bg-ink px-4 pt-4 pb-10"
-      >
-        <ul className="flex flex-col gap-1">
-          {headerNav.map((item) =>
-            item.kind === "link" ? (
-              <li key={item.href}>
-                <Link
-                  to={item.href}
-                  onClick={close}
-                  aria-current={isActivePath(pathname, item.href) ? "page" : undefined}
-                  className={rowClass}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ) : (
-              <li key={item.label}>
-                <button
-                  type="button"
-                  aria-expanded={servicesOpen}
-                  aria-controls={servicesListId}
-                  onClick={() => setServicesOpen((value) => !value)}
-                  className={rowClass}
-                >
-                  {item.label}
-                  <Icon
-                    name="chevron-down"
-                    className={cn(
-                      "size-5 transition-transform duration-200",
-                      servicesOpen && "rotate-180",
-                    )}
-                  />
-                </button>
-                <ul
-                  id={servicesListId}
-                  hidden={!servicesOpen}
-                  className="mt-1 mb-2 flex flex-col gap-0.5 pl-2"
-                >
-                  {item.items.map((link) => (
-                    <li key={link.href}>
-                      <Link
-                        to={link.href}
-                        onClick={close}
-                        aria-current={pathname === link.href ? "page" : undefined}
-                        className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
-                      >
-                        {link.icon && <IconTile icon={link.icon} tone="inverse" />}
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ),
-          )}
-        </ul>
-        {/* Outside the list, so the menu's items stay exactly the spec's. */}
-        <div className="mt-6 border-t border-white/10 pt-6">
-          <Button asChild size="lg" className="w-full">
-            <Link to={paths.contact} onClick={close}>
-              Start a project
-              <Icon name="arrow-right" />
-            </Link>
-          </Button>
-        </div>
-      </nav>
+      {/* In the page only while open: a closed menu is a second copy of the
+          header's links that every page would send and hydrate for nothing. */}
+      {open && (
+        <nav
+          id={panelId}
+          aria-label="Main"
+          className="fixed inset-x-0 top-(--header-offset) bottom-0 z-50 overflow-y-auto overscroll-contain border-t border-white/10 bg-ink px-4 pt-4 pb-10"
+        >
+          <ul className="flex flex-col gap-1">
+            {headerNav.map((item) =>
+              item.kind === "link" ? (
+                <li key={item.href}>
+                  <Link
+                    to={item.href}
+                    onClick={close}
+                    aria-current={isActivePath(pathname, item.href) ? "page" : undefined}
+                    className={rowClass}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ) : (
+                <li key={item.label}>
+                  <button
+                    type="button"
+                    aria-expanded={servicesOpen}
+                    aria-controls={servicesListId}
+                    onClick={() => setServicesOpen((value) => !value)}
+                    className={rowClass}
+                  >
+                    {item.label}
+                    <Icon
+                      name="chevron-down"
+                      className={cn(
+                        "size-5 transition-transform duration-200",
+                        servicesOpen && "rotate-180",
+                      )}
+                    />
+                  </button>
+                  {servicesOpen && (
+                    <ul id={servicesListId} className="mt-1 mb-2 flex flex-col gap-0.5 pl-2">
+                      {item.items.map((link) => (
+                        <li key={link.href}>
+                          <Link
+                            to={link.href}
+                            onClick={close}
+                            aria-current={pathname === link.href ? "page" : undefined}
+                            className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
+                          >
+                            {link.icon && <IconTile icon={link.icon} tone="inverse" />}
+                            {link.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ),
+            )}
+          </ul>
+          {/* Outside the list, so the menu's items stay exactly the spec's. */}
+          <div className="mt-6 border-t border-white/10 pt-6">
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.contact} onClick={close}>
+                Start a project
+                <Icon name="arrow-right" />
+              </Link>
+            </Button>
+          </div>
+        </nav>
+      )}
     </div>
   );
 }

@@ -5,14 +5,11 @@
 
 /** Desktop Services dropdown timings, in milliseconds. */
 export const servicesMenuTiming = {
-  /** Pointer rest before the dropdown opens (Radix `delayDuration`). */
+  /** Pointer rest before the dropdown opens. */
   hoverDelayMs: 200,
-  /** Window after closing in which another trigger opens at once (Radix `skipDelayDuration`). */
+  /** Window after closing in which it opens again at once. */
   skipDelayMs: 300,
-  /**
-   * Pointer-leave delay before the dropdown closes. Radix NavigationMenu fixes
-   * this at 150 ms internally; it is stated here so the tests hold it to the spec.
-   */
+  /** Pointer-leave delay before the dropdown closes. */
   closeDelayMs: 150,
 } as const;
 

@@ -30,6 +30,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState("networkidle");
+    // The whole page laid out, as a visitor scrolling through sees it: sections
+    // off the screen are not rendered until they come near it (app/app.css), and
+    // a full-page capture would show them blank.
+    await page.evaluate(() => {
+      document.documentElement.dataset.fullLayout = "";
+    });
     const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll(/[/?=]/g, "-")}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

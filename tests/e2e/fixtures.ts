@@ -72,18 +72,25 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Lays every section out (`data-full-layout`, app/app.css), as a visitor who
+ * scrolls through sees the page, or, with `false`, hands them back to
+ * content-visibility: sections off the screen are otherwise not rendered and
+ * stand in at an estimated height.
+ */
+export async function layOutInFull(page: Page, full = true) {
+  await page.evaluate((on) => {
+    if (on) document.documentElement.dataset.fullLayout = "";
+    else delete document.documentElement.dataset.fullLayout;
+  }, full);
+}
+
 /** Runs axe on the page as it is now and fails with each violation's id and targets. */
 export async function expectNoAxeViolations(page: Page) {
-  // Every section laid out, as a visitor who scrolls through sees it: sections
-  // off the screen are not rendered until they come near it (app/app.css), and
   // axe cannot read the colours of text that was never laid out.
-  await page.evaluate(() => {
-    document.documentElement.dataset.fullLayout = "";
-  });
+  await layOutInFull(page);
   const results = await new AxeBuilder({ page }).analyze();
-  await page.evaluate(() => {
-    delete document.documentElement.dataset.fullLayout;
-  });
+  await layOutInFull(page, false);
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,

@@ -1,5 +1,5 @@
 import { readPublicPaths } from "~/site/pages.server";
-import { expect, test } from "./fixtures";
+import { expect, layOutInFull, test } from "./fixtures";
 
 /*
  * Issue 16: a phone page that ends. At 390x844 the home page is at most ten
@@ -17,12 +17,9 @@ test.describe("page heights on a phone", () => {
     const tooTall: string[] = [];
     for (const path of new Set([...readPublicPaths(), "/contact"])) {
       await page.goto(path);
-      // The page laid out in full, as it is once scrolled through: sections
-      // off the screen stand in at an estimated height until then (app.css).
-      const height = await page.evaluate(() => {
-        document.documentElement.dataset.fullLayout = "";
-        return document.documentElement.scrollHeight;
-      });
+      // The page's real height, as it is once scrolled through.
+      await layOutInFull(page);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const limit = (path === "/" ? screens.home : screens.any) * viewport.height;
       // Reported with the run, so docs/design-review.md can quote the measure.
       test.info().annotations.push({

@@ -5,7 +5,7 @@ import { BrandMark } from "~/site/brand-mark";
 import { siteConfig } from "~/config/site";
 import { siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
-import { interFont } from "~/lib/inter-font.server";
+import { interFonts } from "~/lib/inter-font.server";
 import { encodePng } from "~/lib/png-encode.server";
 
 /**
@@ -14,8 +14,6 @@ import { encodePng } from "~/lib/png-encode.server";
  * They are rendered when the site is built (the prerender requests each one),
  * from the installed Inter font files: no network.
  */
-
-let fonts: ReturnType<typeof interFont>[] | undefined;
 
 export type SocialCardInput = {
   /** The section the page belongs to, e.g. "Services" or "Blog". */
@@ -26,7 +24,7 @@ export type SocialCardInput = {
 
 /** The card as SVG (satori's output), before rasterising. */
 export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promise<string> {
-  fonts ??= [interFont(400), interFont(600)];
+  const fonts = interFonts(400, 600);
   const { width, height } = socialCardSize;
   const titleSize = title.length > 60 ? 56 : title.length > 36 ? 66 : 78;
   // The root box takes the canvas size; padding goes on the inner column

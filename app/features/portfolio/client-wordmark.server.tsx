@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import satori from "satori";
 import { clientWordmarkSize } from "~/config/art";
-import { interFont } from "~/lib/inter-font.server";
+import { interFonts } from "~/lib/inter-font.server";
 
 const WIDTH = clientWordmarkSize.width;
 const HEIGHT = clientWordmarkSize.height;
@@ -59,8 +59,6 @@ const marks = [
 /** Where the name starts, right of the 28px mark and its gap. */
 const NAME_X = 41;
 
-let fonts: ReturnType<typeof interFont>[] | undefined;
-
 /**
  * A client's wordmark, drawn in code as a fictional logo: one of eight marks
  * (the `variant`, the client's place in the list, so neighbours differ) and
@@ -82,7 +80,7 @@ export async function clientWordmarkSvg({
   name: string;
   variant: number;
 }): Promise<string> {
-  fonts ??= [interFont(600), interFont(700)];
+  const fonts = interFonts(600, 700);
   const [first = name, ...rest] = name.split(" ");
   const smallLine = rest.join(" ").toUpperCase();
   const twoLines = name.length > 14 && rest.length > 0;

@@ -1,5 +1,5 @@
 import { iconPath, paths } from "~/config/paths";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "~/assets/fonts/inter-latin-wght-subset.woff2?url";
 import { useContext, useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,

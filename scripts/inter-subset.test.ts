@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { convert } from "fontverter";
+import { Blob, Face } from "harfbuzzjs";
+import { describe, expect, test } from "vitest";
+import {
+  faceDeclaration,
+  makeInterSubset,
+  projectRoot,
+  sourceFontFile,
+  stylesheet,
+  subsetFile,
+} from "./inter-subset";
+
+/** One at a time: fontverter's WOFF2 decoder is not safe to run twice at once. */
+async function openFace(file: string): Promise<Face> {
+  const sfnt = await convert(readFileSync(file), "truetype");
+  return new Face(new Blob(sfnt));
+}
+
+const declared = faceDeclaration(readFileSync(stylesheet, "utf8"));
+
+describe("the Inter subset the site preloads (scripts/inter-subset.ts)", () => {
+  test("is what `npm run fonts` makes from the @font-face rule and the installed package", async () => {
+    const made = await makeInterSubset();
+    expect(
+      Buffer.compare(made, readFileSync(subsetFile)),
+      "app/assets/fonts is stale: run `npm run fonts`",
+    ).toBe(0);
+  });
+
+  test("has every character of the rule's unicode-range that Inter's Latin file has", async () => {
+    const subset = await openFace(subsetFile);
+    const source = await openFace(sourceFontFile);
+    const inRange = (codePoint: number) =>
+      declared.unicodeRanges.some(([first, last]) => codePoint >= first && codePoint <= last);
+    const expected = [...source.collectUnicodes()].filter(inRange);
+    const kept = new Set(subset.collectUnicodes());
+    expect(expected.length).toBeGreaterThan(200);
+    expect(expected.filter((codePoint) => !kept.has(codePoint))).toEqual([]);
+  });
+
+  test("varies in weight over exactly the rule's span, and keeps kerning and tabular figures", async () => {
+    const face = await openFace(subsetFile);
+    const weight = face.getAxisInfos().wght;
+    expect({ min: weight?.min, max: weight?.max }).toEqual(declared.weight);
+    expect(face.getTableFeatureTags("GPOS")).toContain("kern");
+    expect(face.getTableFeatureTags("GSUB")).toContain("tnum");
+  });
+
+  test("its weight span holds every weight the site's styles ask for", () => {
+    const tailwindWeights: Record<string, number> = {
+      thin: 100,
+      extralight: 200,
+      light: 300,
+      normal: 400,
+      medium: 500,
+      semibold: 600,
+      bold: 700,
+      extrabold: 800,
+      black: 900,
+    };
+    const asked = new Map<string, number>();
+    const sources = readdirSync(path.join(projectRoot, "app"), {
+      recursive: true,
+      encoding: "utf8",
+    })
+      .filter((file) => /\.(tsx?|css)$/.test(file))
+      .map((file) => path.join(projectRoot, "app", file));
+    for (const file of sources) {
+      const text = readFileSync(file, "utf8");
+      for (const [, name] of text.matchAll(
+        /\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g,
+      )) {
+        asked.set(`${path.relative(projectRoot, file)}: font-${name}`, tailwindWeights[name!]!);
+      }
+      for (const [, value] of text.matchAll(/font-weight:\s*(\d+)/g)) {
+        asked.set(`${path.relative(projectRoot, file)}: font-weight ${value}`, Number(value));
+      }
+    }
+    expect(asked.size).toBeGreaterThan(0);
+    const outside = [...asked].filter(
+      ([, weight]) => weight < declared.weight.min || weight > declared.weight.max,
+    );
+    expect(outside, "widen the font-weight span in app/app.css, then run `npm run fonts`").toEqual(
+      [],
+    );
+  });
+});

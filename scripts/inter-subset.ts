@@ -1,0 +1,108 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import subsetFont from "subset-font";
+
+/**
+ * The site's one web font, cut from Inter's variable Latin file
+ * (@fontsource-variable/inter) down to what the site draws with it, because it
+ * is preloaded and shares the phone's slow first second with the stylesheet
+ * (issue 11, docs/decisions/066-inter-subset.md). What the face covers is
+ * declared once, in its @font-face rule in app/app.css: the characters
+ * (`unicode-range`) and the weights (`font-weight`). This cuts the file to
+ * match: every character of that range that Inter has, the weight axis
+ * narrowed to that span, and only the layout features a browser applies by
+ * itself plus the one the site asks for (`tnum`, Tailwind's tabular-nums).
+ *
+ * Run `npm run fonts` after changing that rule or upgrading the package; a
+ * unit test fails while the committed file differs from what this makes.
+ */
+const require = createRequire(import.meta.url);
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const stylesheet = path.join(projectRoot, "app/app.css");
+export const subsetFile = path.join(projectRoot, "app/assets/fonts/inter-latin-wght-subset.woff2");
+export const fontFamily = "Inter Variable";
+
+/**
+ * The features Chromium, Firefox and Safari turn on by themselves for Latin
+ * text (glyph composition, marks, kerning, standard and contextual
+ * ligatures and alternates, variable-font substitution), plus `tnum`.
+ */
+export const keptFeatures = [
+  "ccmp",
+  "locl",
+  "mark",
+  "mkmk",
+  "kern",
+  "liga",
+  "clig",
+  "calt",
+  "rlig",
+  "rclt",
+  "rvrn",
+  "curs",
+  "dist",
+  "abvm",
+  "blwm",
+  "tnum",
+] as const;
+
+export type FaceDeclaration = {
+  /** Inclusive code point ranges. */
+  unicodeRanges: [number, number][];
+  weight: { min: number; max: number };
+};
+
+/** The @font-face rule of `family` in `css`: its unicode-range and its weight span. */
+export function faceDeclaration(css: string, family: string = fontFamily): FaceDeclaration {
+  const rule = [...css.matchAll(/@font-face\s*\{(?<body>[^}]*)\}/g)]
+    .map((match) => match.groups?.body ?? "")
+    .find((body) => new RegExp(`font-family:\\s*"${family}"`).test(body));
+  if (!rule) throw new Error(`No @font-face rule for "${family}" in the stylesheet`);
+  const range = /unicode-range:([^;]+);/.exec(rule)?.[1];
+  const weight = /font-weight:\s*(\d+)\s+(\d+)\s*;/.exec(rule);
+  if (!range || !weight) {
+    throw new Error(`The "${family}" @font-face needs a unicode-range and a font-weight span`);
+  }
+  const unicodeRanges = range.split(",").map((part): [number, number] => {
+    const bounds = /^\s*U\+(?<first>[0-9A-F]{1,6})(?:-(?<last>[0-9A-F]{1,6}))?\s*$/i.exec(
+      part,
+    )?.groups;
+    if (!bounds?.first) throw new Error(`Unreadable unicode-range part "${part.trim()}"`);
+    const first = Number.parseInt(bounds.first, 16);
+    return [first, bounds.last ? Number.parseInt(bounds.last, 16) : first];
+  });
+  return { unicodeRanges, weight: { min: Number(weight[1]), max: Number(weight[2]) } };
+}
+
+export const sourceFontFile =
+  require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
+
+/** The subset for the rule now in app/app.css, as WOFF2 bytes. */
+export async function makeInterSubset(): Promise<Buffer> {
+  const { unicodeRanges, weight } = faceDeclaration(readFileSync(stylesheet, "utf8"));
+  const characters = unicodeRanges
+    .flatMap(([first, last]) =>
+      Array.from({ length: last - first + 1 }, (_, offset) => first + offset),
+    )
+    // Surrogates are halves of characters, not characters.
+    .filter((codePoint) => codePoint < 0xd800 || codePoint > 0xdfff)
+    .map((codePoint) => String.fromCodePoint(codePoint))
+    .join("");
+  return subsetFont(readFileSync(sourceFontFile), characters, {
+    targetFormat: "woff2",
+    keepFeatures: [...keptFeatures],
+    variationAxes: { wght: weight },
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const bytes = await makeInterSubset();
+  writeFileSync(subsetFile, bytes);
+  const before = readFileSync(sourceFontFile).length;
+  console.log(
+    `${path.relative(projectRoot, subsetFile)}: ${bytes.length} bytes (the package's Latin file: ${before})`,
+  );
+}

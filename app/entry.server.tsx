@@ -38,9 +38,9 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
 
     // Crawlers and prerendering wait for all content; browsers get the shell at
-    // once. The build's prerender requests carry no user agent. A prerendered
-    // page complete at once has every boundary in place, so it carries no
-    // script to move late ones in (React's $RC, a CSP hash and 0.4 KB each page).
+    // once. The build's prerender requests carry no user agent. A page sent
+    // complete has every boundary in place, so it carries none of React's
+    // scripts that move late ones in (about 0.6 KB a page with their CSP hashes).
     const prerendering = !userAgent;
     const readyOption: keyof RenderToPipeableStreamOptions =
       prerendering || isbot(userAgent) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";

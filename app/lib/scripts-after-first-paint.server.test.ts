@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  preloadsPerTask,
   moduleScriptAfterFirstPaint,
   scriptsAfterFirstPaint,
   scriptsAfterFirstPaintStream,
@@ -77,8 +78,18 @@ describe("scriptsAfterFirstPaint", () => {
    * says whether the browser reports Paint Timing entries; `events` records
    * the order of the paint, the preloads and the imports.
    */
-  async function runScript(paintTiming: boolean) {
+  async function runScript(
+    paintTiming: boolean,
+    preloads = ["/assets/root-A.js"],
+    { recordTurns = false } = {},
+  ) {
     const events: string[] = [];
+    // A turn the script gives the browser (setTimeout), when asked to record them.
+    const giveTurn = (callback: () => void) =>
+      setTimeout(() => {
+        if (recordTurns) events.push("turn");
+        callback();
+      });
     const window: Record<string, unknown> = {};
     const document = {
       visibilityState: "visible",
@@ -108,7 +119,7 @@ describe("scriptsAfterFirstPaint", () => {
       events.push(early ? "the entry, before the routes were in place" : specifier);
       return Promise.resolve({ specifier });
     };
-    const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/assets/root-A.js"]).replace(
+    const script = moduleScriptAfterFirstPaint(moduleScriptBody, preloads).replace(
       /\bimport\(/g,
       "load(",
     );
@@ -118,9 +129,10 @@ describe("scriptsAfterFirstPaint", () => {
       "requestAnimationFrame",
       "PerformanceObserver",
       "load",
+      "setTimeout",
       `return (async () => {${script}})();`,
     ) as (...args: unknown[]) => Promise<void>;
-    await run(window, document, requestAnimationFrame, PerformanceObserver, load);
+    await run(window, document, requestAnimationFrame, PerformanceObserver, load, giveTurn);
     await new Promise((resolve) => setTimeout(resolve));
     return { events, window };
   }
@@ -140,6 +152,23 @@ describe("scriptsAfterFirstPaint", () => {
       root: { specifier: "/assets/root-A.js" },
       "routes/about": { specifier: "/assets/about-B.js" },
     });
+  });
+
+  it("adds the module preloads a few per task, in their order, before any import", async () => {
+    const count = 2 * preloadsPerTask + 1;
+    const preloads = Array.from({ length: count }, (_, i) => `/assets/m${i}.js`);
+    const { events } = await runScript(true, preloads, { recordTurns: true });
+    // The preloads added in each task, from the paint to the first import.
+    const batches: string[][] = [];
+    for (const event of events.slice(0, events.indexOf("/assets/manifest-M.js"))) {
+      if (event === "turn") batches.push([]);
+      else if (event.startsWith("modulepreload ")) batches.at(-1)?.push(event.slice(14));
+    }
+    expect(batches.filter((batch) => batch.length > 0)).toEqual([
+      preloads.slice(0, preloadsPerTask),
+      preloads.slice(preloadsPerTask, 2 * preloadsPerTask),
+      preloads.slice(2 * preloadsPerTask),
+    ]);
   });
 
   it("without Paint Timing, the script waits for a frame instead", async () => {

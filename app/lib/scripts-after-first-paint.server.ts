@@ -16,8 +16,8 @@ import { StringDecoder } from "node:string_decoder";
  * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
  * - the module script waits for the first frame to be painted (the Paint
  *   Timing entry, then a task), then adds the module preloads to
- *   `<head>` in one go, so the whole module graph is fetched in parallel as
- *   before, imports the route manifest and the route modules (its static
+ *   `<head>`, a few in each task (preloadsPerTask), so the whole module graph
+ *   is fetched in parallel as before, imports the route manifest and the route modules (its static
  *   imports become dynamic ones, which would otherwise be fetched before the
  *   script runs), lets the
  *   browser take a turn, and starts the entry as React Router wrote it: run
@@ -44,6 +44,16 @@ const sideEffectImport = /^import ("[^"\\]+");\n?/gm;
 const waitForFirstPaint =
   'await (document.visibilityState === "hidden" || new Promise((painted) => PerformanceObserver.supportedEntryTypes?.includes("paint") ? new PerformanceObserver((_, observer) => { observer.disconnect(); setTimeout(painted); }).observe({ type: "paint", buffered: true }) : requestAnimationFrame(() => setTimeout(painted))));';
 
+/**
+ * How many module preloads are added in one task. Each one starts a fetch from
+ * script, which costs Chromium a millisecond or two, more under a trace as
+ * Lighthouse runs it: home's fifteen in one go made a task of 100 to 114 ms
+ * with the CPU slowed four times (Lighthouse's phone), blocking time in full.
+ * Four at a time, with a turn for the browser between them, made tasks of 10
+ * to 36 ms in the same traces (docs/benchmarks.md).
+ */
+export const preloadsPerTask = 4;
+
 /** The module script's text, rewritten to start after first paint (see above). */
 export function moduleScriptAfterFirstPaint(script: string, preloads: readonly string[]): string {
   const routes: { name: string; specifier: string }[] = [];
@@ -64,7 +74,7 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   const start = [
     waitForFirstPaint,
     preloads.length > 0
-      ? `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`
+      ? `{ const preloads = ${JSON.stringify(preloads)}; for (let at = 0; at < preloads.length; at += ${preloadsPerTask}) { if (at > 0) await new Promise((next) => setTimeout(next)); for (const href of preloads.slice(at, at + ${preloadsPerTask})) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href })); } }`
       : "",
     modules.length > 0
       ? `const [${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(", ")}] = await Promise.all([${modules

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { convert } from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
@@ -18,6 +19,7 @@ async function openFace(file: string): Promise<Face> {
   return new Face(new Blob(sfnt));
 }
 
+const require = createRequire(import.meta.url);
 const declared = faceDeclaration(readFileSync(stylesheet, "utf8"));
 
 describe("the Inter subset the site preloads (scripts/inter-subset.ts)", () => {
@@ -49,17 +51,16 @@ describe("the Inter subset the site preloads (scripts/inter-subset.ts)", () => {
   });
 
   test("its weight span holds every weight the site's styles ask for", () => {
-    const tailwindWeights: Record<string, number> = {
-      thin: 100,
-      extralight: 200,
-      light: 300,
-      normal: 400,
-      medium: 500,
-      semibold: 600,
-      bold: 700,
-      extrabold: 800,
-      black: 900,
-    };
+    // Tailwind's own weight scale (font-thin 100 ... font-black 900), from its theme.
+    const tailwindTheme = readFileSync(require.resolve("tailwindcss/theme.css"), "utf8");
+    const tailwindWeights = Object.fromEntries(
+      [...tailwindTheme.matchAll(/--font-weight-([a-z]+):\s*(\d+);/g)].map(([, name, value]) => [
+        name!,
+        Number(value),
+      ]),
+    );
+    expect(tailwindWeights).toHaveProperty("semibold");
+    const utility = new RegExp(`\\bfont-(${Object.keys(tailwindWeights).join("|")})\\b`, "g");
     const asked = new Map<string, number>();
     const sources = readdirSync(path.join(projectRoot, "app"), {
       recursive: true,
@@ -69,9 +70,7 @@ describe("the Inter subset the site preloads (scripts/inter-subset.ts)", () => {
       .map((file) => path.join(projectRoot, "app", file));
     for (const file of sources) {
       const text = readFileSync(file, "utf8");
-      for (const [, name] of text.matchAll(
-        /\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g,
-      )) {
+      for (const [, name] of text.matchAll(utility)) {
         asked.set(`${path.relative(projectRoot, file)}: font-${name}`, tailwindWeights[name!]!);
       }
       for (const [, value] of text.matchAll(/font-weight:\s*(\d+)/g)) {

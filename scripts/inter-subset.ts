@@ -23,14 +23,14 @@ const require = createRequire(import.meta.url);
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const stylesheet = path.join(projectRoot, "app/app.css");
 export const subsetFile = path.join(projectRoot, "app/assets/fonts/inter-latin-wght-subset.woff2");
-export const fontFamily = "Inter Variable";
+const fontFamily = "Inter Variable";
 
 /**
  * The features Chromium, Firefox and Safari turn on by themselves for Latin
  * text (glyph composition, marks, kerning, standard and contextual
  * ligatures and alternates, variable-font substitution), plus `tnum`.
  */
-export const keptFeatures = [
+const keptFeatures = [
   "ccmp",
   "locl",
   "mark",

@@ -159,10 +159,12 @@ describe("scriptsAfterFirstPaint", () => {
     const preloads = Array.from({ length: count }, (_, i) => `/assets/m${i}.js`);
     const { events } = await runScript(true, preloads, { recordTurns: true });
     // The preloads added in each task, from the paint to the first import.
+    const preloadEvent = "modulepreload ";
     const batches: string[][] = [];
     for (const event of events.slice(0, events.indexOf("/assets/manifest-M.js"))) {
       if (event === "turn") batches.push([]);
-      else if (event.startsWith("modulepreload ")) batches.at(-1)?.push(event.slice(14));
+      else if (event.startsWith(preloadEvent))
+        batches.at(-1)?.push(event.slice(preloadEvent.length));
     }
     expect(batches.filter((batch) => batch.length > 0)).toEqual([
       preloads.slice(0, preloadsPerTask),

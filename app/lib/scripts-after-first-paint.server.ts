@@ -15,14 +15,14 @@ import { StringDecoder } from "node:string_decoder";
  * alike), moves all of it behind the first paint:
  * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
  * - the module script waits for the first frame to be painted (the Paint
- *   Timing entry, then a task), then adds the module preloads to
- *   `<head>`, a few in each task (preloadsPerTask), so the whole module graph
- *   is fetched in parallel as before, imports the route manifest and the route modules (its static
- *   imports become dynamic ones, which would otherwise be fetched before the
- *   script runs), lets the
- *   browser take a turn, and starts the entry as React Router wrote it: run
- *   apart, React and the router, then React DOM and hydration, are two tasks
- *   of about 10 ms on a quick machine rather than one of 20.
+ *   Timing entry, then a task), then adds the module preloads to `<head>`, a
+ *   few in each task (preloadsPerTask), so the whole module graph is fetched
+ *   in parallel as before, imports the route manifest and the route modules
+ *   (its static imports become dynamic ones, which would otherwise be fetched
+ *   before the script runs), lets the browser take a turn, and starts the
+ *   entry as React Router wrote it: run apart, React and the router, then
+ *   React DOM and hydration, are two tasks of about 10 ms on a quick machine
+ *   rather than one of 20.
  * A page in a background tab, which paints nothing, does not wait.
  *
  * The inline script keeps its nonce; a prerendered page's CSP hash is taken

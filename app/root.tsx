@@ -37,7 +37,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a1020" />
         <Meta />
-        {import.meta.env.DEV ? <DevLinks /> : <Links />}
+        {/*
+          In production no link needs the nonce: the policy allows stylesheets,
+          fonts, icons and the manifest from this origin (server/security-headers.ts).
+          An empty one keeps React Router from copying the response's nonce onto
+          each link, where it cost bytes and cut a cached page's gzip into pieces
+          at every link (server/render-cache.ts).
+        */}
+        {import.meta.env.DEV ? <DevLinks /> : <Links nonce="" />}
       </head>
       <body>
         {children}

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { PastEvents } from "~/features/events/past-events";
 import { UpcomingEvents } from "~/features/events/upcoming-events";
 import { data } from "react-router";
-import { nextEventChangeAt, scheduleAt, toEventView } from "~/features/events/events.server";
+import { nextEventChangeAt, scheduleAt, toEventCardView } from "~/features/events/events.server";
 import { renderCacheUntil } from "~/lib/render-cache";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
@@ -18,8 +18,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       meta: fixedPageMeta.events,
-      upcoming: upcoming.map((event) => toEventView(event, now)),
-      past: past.map((event) => toEventView(event, now)),
+      upcoming: upcoming.map((event) => toEventCardView(event, now)),
+      past: past.map((event) => toEventCardView(event, now)),
     },
     { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
   );

@@ -21,7 +21,7 @@ import { featuredTestimonials, testimonialItem } from "~/features/portfolio/test
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
-import { nextEventAt, nextEventChangeAt, toEventView } from "~/features/events/events.server";
+import { nextEventAt, nextEventChangeAt, toEventCardView } from "~/features/events/events.server";
 import { renderCacheUntil } from "~/lib/render-cache";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { serviceSummaries } from "~/features/services/services.server";
@@ -83,7 +83,7 @@ export function loader({ context }: Route.LoaderArgs) {
       testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
       services: { ...services, items: serviceSummaries() },
       latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
-      nextEvent: nextEvent ? toEventView(nextEvent, now) : undefined,
+      nextEvent: nextEvent ? toEventCardView(nextEvent, now) : undefined,
       closing,
     },
     { headers: renderCacheUntil(now, nextEventChangeAt(now)) },

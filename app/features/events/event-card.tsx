@@ -1,11 +1,11 @@
-import type { EventView } from "~/features/events/event-view";
+import type { EventCardView } from "~/features/events/event-view";
 import { cn } from "~/lib/cn";
 import type { SectionProps } from "~/components/sections/types";
 import { EventActions, EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
 import { EventAgenda, EventSpeakers } from "~/features/events/event-programme";
 
 export type EventCardProps = SectionProps & {
-  event: EventView;
+  event: EventCardView;
   /** h3 under a page's h2 (the events page); h2 where the card stands alone. */
   headingLevel?: "h2" | "h3";
 };
@@ -61,7 +61,7 @@ export function EventCard({
 }
 
 /** The day as a tile: month, day, year, in the event's zone. Decorative: `when` says it in full. */
-function DateTile({ event, className }: { event: EventView; className?: string }) {
+function DateTile({ event, className }: { event: EventCardView; className?: string }) {
   const past = event.status === "past";
   return (
     <div

@@ -1,4 +1,4 @@
-import type { EventView } from "~/features/events/event-view";
+import type { EventCardView } from "~/features/events/event-view";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
 
 // An event's programme, the agenda and the speakers: on the events page's
@@ -10,7 +10,7 @@ export function EventAgenda({
   event,
   headingAs: Heading = "h4",
 }: {
-  event: EventView;
+  event: EventCardView;
   headingAs?: "h2" | "h3" | "h4";
 }) {
   return (
@@ -37,7 +37,7 @@ export function EventSpeakers({
   event,
   headingAs: Heading = "h4",
 }: {
-  event: EventView;
+  event: EventCardView;
   headingAs?: "h2" | "h3" | "h4";
 }) {
   return (

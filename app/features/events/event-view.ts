@@ -1,11 +1,14 @@
 import type { ServiceId } from "~/config/services";
 /**
- * An event as components show it: serialisable, with its date and time
- * already written out in the event's zone by the server, so the browser's own
- * time zone data can never change the text between server render and
- * hydration. Built by `toEventView` in events.server.ts.
+ * An event as a list shows it (the events page's cards, the home page's
+ * teaser): serialisable, with its date and time already written out in the
+ * event's zone by the server, so the browser's own time zone data can never
+ * change the text between server render and hydration. Only what the cards
+ * show: a loader's data is sent twice, as HTML and again for hydration, so a
+ * field no card reads would cost every visitor its bytes for nothing. Built by
+ * `toEventCardView` in events.server.ts.
  */
-export type EventView = {
+export type EventCardView = {
   slug: string;
   title: string;
   kind: EventKind;
@@ -24,6 +27,18 @@ export type EventView = {
    * page reads them (registration-view.ts).
    */
   registration: { at: "site"; open: boolean } | { at: "partner"; url: string } | { at: "none" };
+  /** The start instant (ISO 8601, UTC) for <time dateTime>. */
+  startsAt: string;
+  /** "Thu 18 March 2027, 09:30–12:00 GMT". */
+  when: string;
+  /** The date tile: "Thu", 18, "Mar", 2027, in the event's zone. */
+  day: { weekday: string; day: number; month: string; year: number };
+  /** Upcoming until it starts, then past. */
+  status: "upcoming" | "past";
+};
+
+/** An event as its own page shows it: the card's fields and the rest. Built by `toEventView`. */
+export type EventView = EventCardView & {
   /**
    * The related services, by id (app/config/services.ts, validated by the
    * content schema) with their display name: the spec's menu labels stay in
@@ -32,15 +47,8 @@ export type EventView = {
   services: readonly { id: ServiceId; name: string }[];
   tags: readonly string[];
   timeZone: string;
-  /** Start and end instants (ISO 8601, UTC) for <time dateTime>. */
-  startsAt: string;
+  /** The end instant (ISO 8601, UTC). */
   endsAt: string;
-  /** "Thu 18 March 2027, 09:30–12:00 GMT". */
-  when: string;
-  /** The date tile: "Thu", 18, "Mar", 2027, in the event's zone. */
-  day: { weekday: string; day: number; month: string; year: number };
-  /** Upcoming until it starts, then past. */
-  status: "upcoming" | "past";
 };
 
 export const eventFormats = ["online", "in-person"] as const;
@@ -57,6 +65,6 @@ export const eventKinds = {
 export type EventKind = keyof typeof eventKinds;
 
 /** "Online", or "In person · London". */
-export function formatLabel(event: Pick<EventView, "format" | "city">): string {
+export function formatLabel(event: Pick<EventCardView, "format" | "city">): string {
   return event.format === "online" ? "Online" : `In person · ${event.city ?? ""}`;
 }

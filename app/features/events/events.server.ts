@@ -15,6 +15,7 @@ import {
   eventFormats,
   eventKinds,
   type EventKind,
+  type EventCardView,
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
@@ -259,8 +260,8 @@ export function nextEventChangeAt(now: Date, all: readonly EventEntry[] = events
   return nextEventAt(now, all)?.startsAt;
 }
 
-/** What a component needs to show the event, written out in the event's zone. */
-export function toEventView(event: EventEntry, now: Date): EventView {
+/** What a list needs to show the event, written out in the event's zone. */
+export function toEventCardView(event: EventEntry, now: Date): EventCardView {
   const past = isPast(event, now);
   return {
     slug: event.slug,
@@ -279,14 +280,21 @@ export function toEventView(event: EventEntry, now: Date): EventView {
       : event.registrationUrl
         ? { at: "partner", url: event.registrationUrl }
         : { at: "site", open: now < event.closesAt },
-    services: event.services.map(serviceRef),
-    tags: event.tags,
-    timeZone: event.timeZone,
     startsAt: event.startsAt.toISOString(),
-    endsAt: event.endsAt.toISOString(),
     when: formatDateTimeRange(event.startsAt, event.endsAt, event.timeZone),
     day: dateTileParts(event.startsAt, event.timeZone),
     status: past ? "past" : "upcoming",
+  };
+}
+
+/** What the event's own page needs to show it: the card's fields and the rest. */
+export function toEventView(event: EventEntry, now: Date): EventView {
+  return {
+    ...toEventCardView(event, now),
+    services: event.services.map(serviceRef),
+    tags: event.tags,
+    timeZone: event.timeZone,
+    endsAt: event.endsAt.toISOString(),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   loadEvents,
   nextEventAt,
   scheduleAt,
+  toEventCardView,
   toEventFacts,
   toEventView,
   type EventEntry,
@@ -202,6 +203,16 @@ describe("toEventView and eventCalendar", () => {
     const after = toEventView(workshop, workshop.startsAt);
     expect(after.status).toBe("past");
     expect(after.registration).toEqual({ at: "none" });
+  });
+
+  it("gives a list the card's fields only, and the event's page the card's and the rest", () => {
+    const card = toEventCardView(workshop, before);
+    const view = toEventView(workshop, before);
+    // Hydration data repeats the HTML: a list carries nothing its cards do not show.
+    for (const pageOnly of ["services", "tags", "timeZone", "endsAt"])
+      expect(card).not.toHaveProperty(pageOnly);
+    expect(view).toMatchObject(card);
+    expect(view.services.length).toBeGreaterThan(0);
   });
 
   it("closes registration on the site at the closing time, before the event starts", () => {

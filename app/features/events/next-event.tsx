@@ -1,4 +1,4 @@
-import type { EventView } from "~/features/events/event-view";
+import type { EventCardView } from "~/features/events/event-view";
 import { EventActions, EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
 import {
   SectionBand,
@@ -12,8 +12,8 @@ import { eventPath, paths } from "~/config/paths";
 
 type NextEventProps = SectionProps & {
   heading: SectionHeadingCopy;
-  /** The next upcoming event (`nextEventAt` + `toEventView` in a loader), or none. */
-  event: EventView | undefined;
+  /** The next upcoming event (`nextEventAt` + `toEventCardView` in a loader), or none. */
+  event: EventCardView | undefined;
   tone?: SectionTone;
 };
 
@@ -46,7 +46,7 @@ export function NextEvent({
  * speaks, and a link to its page for the agenda (issue 16: the full card's
  * agenda made this band two screens tall on a phone).
  */
-function EventTeaser({ event, id }: { event: EventView; id: string }) {
+function EventTeaser({ event, id }: { event: EventCardView; id: string }) {
   const titleId = `${id}-title`;
   return (
     <article

@@ -1,4 +1,4 @@
-import type { EventView } from "~/features/events/event-view";
+import type { EventCardView } from "~/features/events/event-view";
 import { PastEventCard } from "~/features/events/past-event-card";
 import {
   SectionBand,
@@ -10,7 +10,7 @@ import type { SectionProps } from "~/components/sections/types";
 type PastEventsProps = SectionProps & {
   heading: SectionHeadingCopy;
   /** Newest first. */
-  events: readonly EventView[];
+  events: readonly EventCardView[];
 };
 
 /** The events page's second list: what has already happened, newest first, in quieter cards. */

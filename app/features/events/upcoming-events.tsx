@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { EventView } from "~/features/events/event-view";
+import type { EventCardView } from "~/features/events/event-view";
 import { EventCard } from "~/features/events/event-card";
 import {
   SectionBand,
@@ -12,7 +12,7 @@ import { paths } from "~/config/paths";
 type UpcomingEventsProps = SectionProps & {
   heading: SectionHeadingCopy;
   /** Soonest first. */
-  events: readonly EventView[];
+  events: readonly EventCardView[];
 };
 
 /** The events page's first list: what is still to come, soonest first. */

@@ -59,9 +59,9 @@ describe("scriptsAfterFirstPaint", () => {
   it("writes a script that waits for a painted frame, then preloads, then imports the manifest and the routes before the entry", () => {
     const script = moduleScriptAfterFirstPaint(moduleScriptBody, ["/x.js", "/y.js"]);
     const order = [
-      '{ type: "paint", buffered: true }',
+      '{type:"paint",buffered:true}',
       '["/x.js","/y.js"]',
-      'const [, route0, route1] = await Promise.all([import("/assets/manifest-M.js"), import("/assets/root-A.js"), import("/assets/about-B.js")]);',
+      'const[,route0,route1]=await Promise.all([import("/assets/manifest-M.js"),import("/assets/root-A.js"),import("/assets/about-B.js")]);',
       "window.__reactRouterRouteModules",
       'import("/assets/entry.client-C.js");',
     ].map((part) => script.indexOf(part));

@@ -42,7 +42,7 @@ const sideEffectImport = /^import ("[^"\\]+");\n?/gm;
  * tab, which paints nothing, does not wait.
  */
 const waitForFirstPaint =
-  'await (document.visibilityState === "hidden" || new Promise((painted) => PerformanceObserver.supportedEntryTypes?.includes("paint") ? new PerformanceObserver((_, observer) => { observer.disconnect(); setTimeout(painted); }).observe({ type: "paint", buffered: true }) : requestAnimationFrame(() => setTimeout(painted))));';
+  'await(document.visibilityState=="hidden"||new Promise(p=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();setTimeout(p)}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(p))));';
 
 /**
  * How many module preloads are added in one task. Each one starts a fetch from
@@ -54,7 +54,12 @@ const waitForFirstPaint =
  */
 export const preloadsPerTask = 4;
 
-/** The module script's text, rewritten to start after first paint (see above). */
+/**
+ * The module script's text, rewritten to start after first paint (see above).
+ * What it adds is written short, as a minifier would: it is in every page,
+ * and every byte of a page counts until it fits the first TCP window
+ * (docs/decisions/067).
+ */
 export function moduleScriptAfterFirstPaint(script: string, preloads: readonly string[]): string {
   const routes: { name: string; specifier: string }[] = [];
   const sideEffects: string[] = [];
@@ -74,12 +79,12 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   const start = [
     waitForFirstPaint,
     preloads.length > 0
-      ? `{ const preloads = ${JSON.stringify(preloads)}; for (let at = 0; at < preloads.length; at += ${preloadsPerTask}) { if (at > 0) await new Promise((next) => setTimeout(next)); for (const href of preloads.slice(at, at + ${preloadsPerTask})) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href })); } }`
+      ? `{const l=${JSON.stringify(preloads)};for(let i=0;i<l.length;i+=${preloadsPerTask}){if(i)await new Promise(n=>setTimeout(n));for(const href of l.slice(i,i+${preloadsPerTask}))document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}}`
       : "",
     modules.length > 0
-      ? `const [${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(", ")}] = await Promise.all([${modules
+      ? `const[${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(",")}]=await Promise.all([${modules
           .map((specifier) => `import(${specifier})`)
-          .join(", ")}]);\nawait new Promise((next) => setTimeout(next));`
+          .join(",")}]);\nawait new Promise(n=>setTimeout(n));`
       : "",
   ]
     .filter(Boolean)

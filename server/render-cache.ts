@@ -6,6 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { renderCacheHeader, renderCacheMinuteMs } from "~/lib/render-cache";
 import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
 import { negotiateEncoding } from "./precompressed";
+import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
 
 /**
  * The render cache of server-rendered pages (docs/decisions/063). Home,
@@ -33,7 +34,9 @@ import { negotiateEncoding } from "./precompressed";
  * values go between them as stored blocks. The gzip trailer's CRC is combined
  * from each fixed part's CRC, taken at the fill (server/crc32-combine.ts), and
  * the values' own, so a response never reads the whole page again. Brotli
- * cannot be spliced this way, so a cached page is never sent as br.
+ * cannot be spliced this way, so a cached page is never sent as br. The first
+ * part, most of the page, is compressed again by Zopfli on a worker thread
+ * and sent so once that is done (server/zopfli-part.ts).
  */
 
 /** What each response brings to its cached page. */
@@ -169,6 +172,7 @@ export function createRenderCache({
       [...held].map((s) => [s, Buffer.byteLength(s.value(sample) ?? "")] as const),
     );
     const parts = compressParts(pieces, valueLengths, !html.includes(0));
+    sendFirstPartAsZopfli(parts);
     const headers = [...response.headers].filter(
       ([name]) => !/^(content-length|content-encoding|x-render-cache-until)$/i.test(name),
     );
@@ -291,6 +295,26 @@ function compressParts(
       shift: crc32Shift(piece.length),
     };
   });
+}
+
+/**
+ * The first part (the page up to its first per-response value, most of it)
+ * is sent as Zopfli made it once that is ready (server/zopfli-part.ts): at
+ * once when this text was compressed before, on a later response otherwise.
+ * It has nothing before it, so one deflate serves with and without the
+ * dictionary.
+ */
+function sendFirstPartAsZopfli(parts: (FixedPart | Substitution)[]) {
+  const first = parts[0];
+  if (!first || !("text" in first)) return;
+  const adopt = (deflated: Buffer | undefined) => {
+    if (!deflated || deflated.length >= first.deflated.length) return;
+    first.deflated = deflated;
+    first.deflatedAlone = deflated;
+  };
+  const known = rememberedZopfliPart(first.text);
+  if (known) adopt(known);
+  else void zopfliPart(first.text).then(adopt);
 }
 
 /** A per-response value, with what a gzip body needs of it, taken once however often it appears. */

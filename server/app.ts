@@ -174,11 +174,11 @@ export function createApp({
         now,
         render: (req, context) =>
           reactRouter(
+            // No user agent: the page is kept for every visitor, so it is
+            // rendered complete, as prerendering does, never streamed as for
+            // the browser that happened to ask first (app/entry.server.tsx).
             new Request(
               new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
-              {
-                headers: { "user-agent": req.get("user-agent") ?? "" },
-              },
             ),
             { now, logError, ...context } as AppLoadContext,
           ),

@@ -71,6 +71,21 @@ test.describe("server-rendered pages served from the render cache", () => {
     expect(new Set(tokens).size).toBe(3);
   });
 
+  test("a page a browser asks for first is cached complete, with none of React's streaming scripts", async () => {
+    // Not asked for by any test before this one, so this request fills the cache.
+    const pagePath = "/events/genomics-data-platforms-webinar";
+    const browser =
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(contact.url + pagePath, { headers: { "user-agent": browser } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      // A streamed render holds boundaries back in <template>s, moved in by $RC.
+      expect(html).not.toMatch(/<template id="B:|\$RC\b/);
+      expect(html).toContain("</html>");
+    }
+  });
+
   test("a cached page's gzip body is the same HTML as its identity body but for the per-response values", async () => {
     const response = await fetch(`${contact.url}/events`, {
       headers: { "accept-encoding": "gzip" },

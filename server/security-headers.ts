@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { pooledRandomBytes } from "./random-pool";
 import type { RequestHandler, Response } from "express";
 
 /**
@@ -81,7 +82,7 @@ export function securityHeaders({
 }): RequestHandler {
   const fixed = staticSecurityHeaders({ https });
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = pooledRandomBytes(16).toString("base64");
     const source = `'nonce-${nonce}'`;
     res.locals.cspNonce = nonce;
     res.set(fixed);

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { pooledRandomBytes } from "../random-pool";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
@@ -25,7 +26,7 @@ function mac(secret: string, payload: string): Buffer {
 
 /** A token for a form rendered at `issuedAt`. */
 export function signFormToken(secret: string, issuedAt: Date): string {
-  const nonce = randomBytes(9).toString("base64url");
+  const nonce = pooledRandomBytes(9).toString("base64url");
   const payload = `${VERSION}.${issuedAt.getTime().toString(36)}.${nonce}`;
   return `${payload}.${mac(secret, payload).toString("base64url")}`;
 }

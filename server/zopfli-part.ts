@@ -61,7 +61,7 @@ parentPort.on("message", ({ id, text }) => {
 });
 `;
 
-type Job = { resolve: (deflated: Buffer | undefined) => void };
+type Job = { worker: Worker; resolve: (deflated: Buffer | undefined) => void };
 
 let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -87,11 +87,15 @@ function startWorker(): Worker {
       idleTimer = setTimeout(() => void stopWorker(), workerIdleMs).unref();
     }
   });
-  // A worker that fails leaves zlib's parts as they are; the next part starts another.
+  // A worker that fails or is stopped leaves its jobs' parts as zlib made
+  // them; the next part starts another.
   const failed = () => {
     if (worker === started) worker = undefined;
-    for (const job of jobs.values()) job.resolve(undefined);
-    jobs.clear();
+    for (const [id, job] of jobs) {
+      if (job.worker !== started) continue;
+      jobs.delete(id);
+      job.resolve(undefined);
+    }
   };
   started.on("error", failed);
   started.on("exit", failed);
@@ -119,12 +123,12 @@ export function zopfliPart(text: Buffer): Promise<Buffer | undefined> {
   if (known) return Promise.resolve(known);
   if (text.length === 0 || text.length > maxPartBytes) return Promise.resolve(undefined);
   clearTimeout(idleTimer);
-  worker ??= startWorker();
+  const running = (worker ??= startWorker());
   const id = nextId++;
   return new Promise<Buffer | undefined>((resolve) => {
-    jobs.set(id, { resolve });
+    jobs.set(id, { worker: running, resolve });
     // A copy: the part is a view into the page, which must stay as it is.
-    worker?.postMessage({ id, text: Uint8Array.from(text) });
+    running.postMessage({ id, text: Uint8Array.from(text) });
   }).then((deflated) => {
     if (deflated) {
       if (remembered.size >= maxRemembered) {

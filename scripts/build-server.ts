@@ -2,7 +2,9 @@ import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
+import { createHash } from "node:crypto";
 import path from "node:path";
+import { hydrationDataAsModule } from "../app/lib/scripts-after-first-paint.server";
 import { writeBuildStamp } from "./build-stamp";
 
 // Bundles the Express entry into build/server/server.js, next to React
@@ -43,6 +45,25 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   if (/\.[a-z0-9]+$/i.test(twin) && existsSync(twin))
     rmSync(path.join(entry.parentPath, entry.name));
 }
+
+// Each prerendered page's hydration data goes into a module of its own,
+// fetched after first paint, so the HTML holds its copy once
+// (docs/decisions/067). The module is named by its content, like the assets.
+let movedCount = 0;
+for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const moved = hydrationDataAsModule(readFileSync(file, "utf8"), (moduleText) => {
+    const hash = createHash("sha256").update(moduleText).digest("base64url").slice(0, 12);
+    const name = `assets/page-data-${hash}.js`;
+    writeFileSync(path.join(clientDir, name), moduleText);
+    return `/${name}`;
+  });
+  if (moved === undefined) continue;
+  writeFileSync(file, moved);
+  movedCount += 1;
+}
+console.log(`Hydration data moved into modules: ${movedCount} prerendered pages`);
 
 // Hashed assets and prerendered pages are compressed once here, at the
 // strongest settings, rather than by compression() on every request; the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  hydrationDataAsModule,
   preloadsPerTask,
   moduleScriptAfterFirstPaint,
   scriptsAfterFirstPaint,
@@ -195,5 +196,44 @@ describe("scriptsAfterFirstPaintStream", () => {
     expect(await throughStream([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(
       scriptsAfterFirstPaint(html),
     );
+  });
+});
+
+describe("hydrationDataAsModule", () => {
+  // A prerendered page as the build leaves it: no nonce, the data after the module script.
+  const data =
+    '<script>window.__reactRouterContext.streamController.enqueue("[{\\"a\\":1}]\\n");</script>' +
+    "<!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$-->";
+  const prerendered = scriptsAfterFirstPaint(html.replaceAll(' nonce="n0nce"', "")).replace(
+    "</body>",
+    `${data}</body>`,
+  );
+
+  it("moves the data and its end into the module, which the page preloads first and imports before the entry", () => {
+    const modules: string[] = [];
+    const moved = hydrationDataAsModule(prerendered, (text) => {
+      modules.push(text);
+      return "/assets/page-data-X.js";
+    });
+    expect(modules).toEqual([
+      'window.__reactRouterContext.streamController.enqueue("[{\\"a\\":1}]\\n");\n' +
+        "window.__reactRouterContext.streamController.close();\n",
+    ]);
+    expect(moved).toBeDefined();
+    expect(moved).not.toContain("streamController");
+    expect(moved).toContain('{const l=["/assets/page-data-X.js","/assets/entry.client-C.js"');
+    expect(moved).toContain(
+      '\nawait import("/assets/page-data-X.js");import("/assets/entry.client-C.js");</script>',
+    );
+    // Everything else is as it was.
+    expect(moved).toContain("<script>window.x = 1 < 2;</script>");
+    expect(moved).toContain("<p>é 1 < 2</p>");
+  });
+
+  it("leaves a page without data, or with a module script it does not know, as it is", () => {
+    const store = () => "/assets/page-data-X.js";
+    expect(hydrationDataAsModule(scriptsAfterFirstPaint(html), store)).toBeUndefined();
+    const noEntry = prerendered.replace('import("/assets/entry.client-C.js");', "");
+    expect(hydrationDataAsModule(noEntry, store)).toBeUndefined();
   });
 });

@@ -92,6 +92,52 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   return `${rest.slice(0, firstImportAt)}${start}\n${rest.slice(firstImportAt)}`;
 }
 
+/** React Router's hydration data in a prerendered page: the data, in one or more scripts, then its end. */
+const routerDataScript =
+  /<script>(window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?\);)<\/script>/g;
+const routerDataEnd =
+  /<script>(window\.__reactRouterContext\.streamController\.close\(\);)<\/script>/;
+/** The last line of the module script: React Router's import of the client entry. */
+const entryImport = /\nimport\(("[^"\\]+")\);$/;
+/** The start of the module preloads the rewritten script adds. */
+const preloadList = "{const l=[";
+
+/**
+ * A prerendered page with its hydration data moved out of the HTML into a
+ * module of its own (docs/decisions/067). React Router writes a page's loader
+ * data into it again for hydration, at the end of the page, where gzip can
+ * no longer refer back to the same copy in the HTML: 3 to 5 KB of gzip on an
+ * article or a service page, enough to push the page past the first ten TCP
+ * segments a phone receives. The module is fetched after first paint with
+ * the page's other modules (it heads the preload list) and run before the
+ * client entry, which reads the data from the stream it fills.
+ *
+ * `moduleHref` stores the module's text and returns its address. Undefined
+ * when the page has no data scripts or is not as this expects (a page React
+ * rendered differently): such a page is left as it is.
+ */
+export function hydrationDataAsModule(
+  html: string,
+  moduleHref: (moduleText: string) => string,
+): string | undefined {
+  const data = [...html.matchAll(routerDataScript)];
+  const end = routerDataEnd.exec(html);
+  const module = new RegExp(moduleScript.source).exec(html);
+  if (data.length === 0 || !end || !module) return undefined;
+  const [script, open = "", body = "", close = ""] = module;
+  if (!entryImport.test(body) || !body.includes(preloadList)) return undefined;
+  const href = JSON.stringify(
+    moduleHref([...data.map((match) => match[1]), end[1]].join("\n") + "\n"),
+  );
+  const boot = body
+    .replace(preloadList, `${preloadList}${href},`)
+    .replace(entryImport, (_line, entry: string) => `\nawait import(${href});import(${entry});`);
+  return html
+    .replace(script, () => `${open}${boot}${close}`)
+    .replace(routerDataScript, "")
+    .replace(routerDataEnd, "");
+}
+
 /** The whole rewrite on a complete document or a part of one (see scriptsAfterFirstPaintStream). */
 function rewrite(text: string, preloads: string[]): string {
   return text

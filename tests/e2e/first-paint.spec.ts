@@ -43,3 +43,36 @@ for (const path of pageTypes) {
     expect(timings.firstModuleStart).toBeGreaterThanOrEqual(timings.stylesheetEnd);
   });
 }
+
+test("a prerendered page's hydration data is a module of its own, fetched after first paint and cached for good", async ({
+  page,
+  request,
+}) => {
+  // docs/decisions/067: the HTML holds the page's copy once.
+  const path = "/blog/reconciliation-at-scale";
+  const html = await (await request.get(path)).text();
+  expect(html).not.toContain("streamController.enqueue");
+  const dataModule = /await import\("(\/assets\/page-data-[\w-]+\.js)"\)/.exec(html)?.[1];
+  expect(dataModule, "the module script imports the data before the entry").toBeTruthy();
+  const response = await request.get(dataModule!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/javascript/);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  const data = await response.text();
+  expect(data).toContain("window.__reactRouterContext.streamController.enqueue(");
+  expect(data.trimEnd().endsWith("window.__reactRouterContext.streamController.close();")).toBe(
+    true,
+  );
+
+  // The page hydrates from it, and a client navigation away and back still shows the article.
+  await gotoHydrated(page, path);
+  const heading = await page.locator("h1").innerText();
+  await page.locator('header a[href="/blog"]').first().click();
+  await page.waitForURL(/\/blog$/);
+  await page.goBack();
+  await expect(page.locator("h1")).toHaveText(heading);
+  await expect(page.locator("article.article h2").first()).toBeVisible();
+
+  // A server-rendered page keeps its data inline: it is rendered per request.
+  expect(await (await request.get("/")).text()).toContain("streamController.enqueue");
+});

@@ -220,8 +220,17 @@ export function startPostgresCluster(bin: string): PostgresCluster {
     },
     pause() {
       // The postmaster first, so it forks no new backend while the others stop.
-      paused = serverPids();
-      for (const pid of paused) process.kill(pid, "SIGSTOP");
+      paused = [];
+      for (const pid of serverPids()) {
+        try {
+          process.kill(pid, "SIGSTOP");
+          paused.push(pid);
+        } catch (error) {
+          // A backend that exited between the listing and the signal (the
+          // session that just created the test's database, say) needs no pause.
+          if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+        }
+      }
     },
     resume,
     stop: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),

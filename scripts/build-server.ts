@@ -4,7 +4,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { hydrationDataAsModule } from "../app/lib/scripts-after-first-paint.server";
+import { hydrationDataAsModule } from "~/lib/scripts-after-first-paint.server";
 import { writeBuildStamp } from "./build-stamp";
 
 // Bundles the Express entry into build/server/server.js, next to React

@@ -2,9 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { AccessLine } from "./log";
 import { compressDocument, isFresh, preferredEncoding, type Encoding } from "./precompressed";
 import { sendCachedPage, type CachedPage, type RenderCache } from "./render-cache";
-import { contentSecurityPolicy, staticSecurityHeaders } from "./security-headers";
+import { contentSecurityPolicy, drawCspNonce, staticSecurityHeaders } from "./security-headers";
 import { findPrerenderedPages } from "./static-pages";
-import { pooledRandomBytes } from "./random-pool";
 
 /**
  * The production server's fast path (docs/decisions/063), a plain node:http
@@ -125,7 +124,7 @@ export function createFastPath({
 
   function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
     // The headers the app's middleware would set before the render cache: security, a fresh nonce, no-cache.
-    const cspNonce = pooledRandomBytes(16).toString("base64");
+    const cspNonce = drawCspNonce();
     for (const [name, value] of security) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", policyBefore + cspNonce + policyAfter);
     res.setHeader("Cache-Control", "no-cache");

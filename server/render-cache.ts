@@ -6,6 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { renderCacheHeader, renderCacheMinuteMs } from "~/lib/render-cache";
 import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
 import { negotiateEncoding } from "./precompressed";
+import { drawCspNonce } from "./security-headers";
 import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
 
 /**
@@ -167,7 +168,7 @@ export function createRenderCache({
     if (response.status !== 200 || !Number.isFinite(until) || readFailed) return undefined;
     const pieces = splitAt(html, standIns);
     const held = new Set(pieces.filter((part): part is Substitution => !Buffer.isBuffer(part)));
-    const sample: PerResponse = { cspNonce: randomBytes(16).toString("base64") };
+    const sample: PerResponse = { cspNonce: drawCspNonce() };
     const valueLengths = new Map(
       [...held].map((s) => [s, Buffer.byteLength(s.value(sample) ?? "")] as const),
     );
@@ -454,5 +455,5 @@ export function storedBlock(data: Buffer): Buffer {
 }
 
 /** The final, empty block that ends a deflate stream. */
-const finalBlock = Buffer.from([0x03, 0x00]);
+export const finalBlock = Buffer.from([0x03, 0x00]);
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);

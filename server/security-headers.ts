@@ -67,6 +67,11 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
   };
 }
 
+/** A fresh CSP nonce: 16 random bytes, base64. Every response draws one. */
+export function drawCspNonce(): string {
+  return pooledRandomBytes(16).toString("base64");
+}
+
 /**
  * Sets every security header and draws this request's CSP nonce (in
  * `res.locals.cspNonce`, for React's inline scripts). A prerendered page
@@ -82,7 +87,7 @@ export function securityHeaders({
 }): RequestHandler {
   const fixed = staticSecurityHeaders({ https });
   return (_req, res, next) => {
-    const nonce = pooledRandomBytes(16).toString("base64");
+    const nonce = drawCspNonce();
     const source = `'nonce-${nonce}'`;
     res.locals.cspNonce = nonce;
     res.set(fixed);

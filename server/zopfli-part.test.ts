@@ -1,9 +1,7 @@
 import { deflateRawSync, inflateRawSync, constants as zlib } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
-import { storedBlock } from "./render-cache";
-
-const finalBlock = Buffer.from([0x03, 0x00]);
+import { finalBlock, storedBlock } from "./render-cache";
 
 /** Pages of different lengths, so both ways the block's last byte can end are met. */
 const pages = Array.from({ length: 8 }, (_, index) =>

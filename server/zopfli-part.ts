@@ -34,6 +34,7 @@ const maxPartBytes = 900_000;
  * are left there, or in a byte of their own: whichever inflates back to the
  * part is the one sent.
  */
+// It keeps its own copy of render-cache.ts's `finalBlock`: eval'd code imports nothing of ours.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { inflateRawSync } = require("node:zlib");

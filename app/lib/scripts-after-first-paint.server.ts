@@ -54,6 +54,9 @@ const waitForFirstPaint =
  */
 export const preloadsPerTask = 4;
 
+/** How the module preloads the rewritten script adds begin: their list of addresses. */
+const preloadList = "{const l=[";
+
 /**
  * The module script's text, rewritten to start after first paint (see above).
  * What it adds is written short, as a minifier would: it is in every page,
@@ -79,7 +82,7 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   const start = [
     waitForFirstPaint,
     preloads.length > 0
-      ? `{const l=${JSON.stringify(preloads)};for(let i=0;i<l.length;i+=${preloadsPerTask}){if(i)await new Promise(n=>setTimeout(n));for(const href of l.slice(i,i+${preloadsPerTask}))document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}}`
+      ? `${preloadList}${JSON.stringify(preloads).slice(1)};for(let i=0;i<l.length;i+=${preloadsPerTask}){if(i)await new Promise(n=>setTimeout(n));for(const href of l.slice(i,i+${preloadsPerTask}))document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}}`
       : "",
     modules.length > 0
       ? `const[${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(",")}]=await Promise.all([${modules
@@ -99,8 +102,6 @@ const routerDataEnd =
   /<script>(window\.__reactRouterContext\.streamController\.close\(\);)<\/script>/;
 /** The last line of the module script: React Router's import of the client entry. */
 const entryImport = /\nimport\(("[^"\\]+")\);$/;
-/** The start of the module preloads the rewritten script adds. */
-const preloadList = "{const l=[";
 
 /**
  * A prerendered page with its hydration data moved out of the HTML into a

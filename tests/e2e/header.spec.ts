@@ -63,6 +63,31 @@ test.describe("desktop menu", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
   });
 
+  test("a click after the mouse's rest has opened Services keeps it open; the next click closes it", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
+
+    await trigger.hover();
+    await page.clock.runFor(servicesMenuTiming.hoverDelayMs);
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    // From the keyboard, a list the mouse's rest opened toggles shut as ever.
+    await page.mouse.move(5, 600);
+    await page.clock.runFor(servicesMenuTiming.skipDelayMs);
+    await trigger.hover();
+    await page.clock.runFor(servicesMenuTiming.hoverDelayMs);
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await trigger.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("Services lists the eleven service pages in order and opens on click", async ({ page }) => {
     await gotoHydrated(page, "/");
     const trigger = desktopMenu(page).getByRole("button", { name: "Services" });

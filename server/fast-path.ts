@@ -1,7 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { AccessLine } from "./log";
 import { compressDocument, isFresh, preferredEncoding, type Encoding } from "./precompressed";
-import { sendCachedPage, type CachedPage, type RenderCache } from "./render-cache";
+import {
+  cachedPageHeaders,
+  sendCachedPage,
+  type CachedPage,
+  type RenderCache,
+} from "./render-cache";
 import { contentSecurityPolicy, drawCspNonce, staticSecurityHeaders } from "./security-headers";
 import { findPrerenderedPages } from "./static-pages";
 
@@ -122,13 +127,30 @@ export function createFastPath({
     res.end(req.method === "HEAD" ? undefined : variant.body);
   }
 
+  // Each cached page's headers, prepared once: the ones the app's middleware
+  // would set before the render cache (security, the nonce policy, no-cache),
+  // then the page's own. Only the policy's nonce changes per response.
+  const preparedHeaders = new WeakMap<CachedPage, { list: string[]; policyAt: number }>();
+  function headersOf(page: CachedPage) {
+    let prepared = preparedHeaders.get(page);
+    if (!prepared) {
+      const list = cachedPageHeaders(
+        [...security, ["Content-Security-Policy", ""], ["Cache-Control", "no-cache"]],
+        page,
+      );
+      // The page's own headers never set a policy: this is the slot above.
+      prepared = { list, policyAt: list.indexOf("Content-Security-Policy") + 1 };
+      preparedHeaders.set(page, prepared);
+    }
+    return prepared;
+  }
+
   function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-    // The headers the app's middleware would set before the render cache: security, a fresh nonce, no-cache.
     const cspNonce = drawCspNonce();
-    for (const [name, value] of security) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", policyBefore + cspNonce + policyAfter);
-    res.setHeader("Cache-Control", "no-cache");
-    sendCachedPage(req, res, page, { cspNonce });
+    const { list, policyAt } = headersOf(page);
+    const headers = list.slice();
+    headers[policyAt] = policyBefore + cspNonce + policyAfter;
+    sendCachedPage(req, res, page, { cspNonce }, headers);
   }
 
   return (req, res) => {

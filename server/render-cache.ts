@@ -335,15 +335,26 @@ export function sendCachedPage(
   res: ServerResponse,
   page: CachedPage,
   perResponse: PerResponse,
+  preparedHeaders?: string[],
 ): void {
   // Only the values this page holds are drawn (a token is signed only for a form's page).
   const values = new Map<Substitution, Value>();
   for (const substitution of page.substitutions)
     values.set(substitution, { text: Buffer.from(substitution.value(perResponse) ?? "") });
   const valueOf = (part: Substitution): Value => values.get(part) ?? { text: Buffer.alloc(0) };
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  addVaryAcceptEncoding(res);
+  const writeHeaders = (encoding: string | undefined, length: number) => {
+    if (preparedHeaders) {
+      if (encoding) preparedHeaders.push("Content-Encoding", encoding);
+      preparedHeaders.push("Content-Length", String(length));
+      res.writeHead(page.status, preparedHeaders);
+      return;
+    }
+    res.statusCode = page.status;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    addVaryAcceptEncoding(res);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(length));
+  };
   const head = req.method === "HEAD";
   if (negotiateEncoding(req.headers["accept-encoding"], gzipOrIdentity) === "gzip") {
     for (const value of values.values()) {
@@ -370,8 +381,7 @@ export function sendCachedPage(
         length += value.stored?.length ?? 0;
       }
     }
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", String(length));
+    writeHeaders("gzip", length);
     if (head) return void res.end();
     const body = Buffer.allocUnsafe(length);
     let at = gzipHeader.copy(body, 0);
@@ -397,15 +407,14 @@ export function sendCachedPage(
         [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     });
-    res.setHeader("Content-Encoding", "br");
-    res.setHeader("Content-Length", String(body.length));
+    writeHeaders("br", body.length);
     if (head) return void res.end();
     res.end(body);
     return;
   }
   let length = 0;
   for (const chunk of chunks) length += chunk.length;
-  res.setHeader("Content-Length", String(length));
+  writeHeaders(undefined, length);
   if (head) return void res.end();
   res.cork();
   for (const chunk of chunks) res.write(chunk);
@@ -415,10 +424,38 @@ export function sendCachedPage(
 const gzipOrIdentity = ["gzip", "identity"] as const;
 const brotliOrIdentity = ["br", "identity"] as const;
 
+/**
+ * A cached page's headers for `sendCachedPage`'s `preparedHeaders`: the ones
+ * set before it (`before`, the app's middleware would set them), then the
+ * page's own, which win over a name set before, as `setHeader` would let
+ * them, then Vary with Accept-Encoding in it.
+ */
+export function cachedPageHeaders(before: readonly [string, string][], page: CachedPage): string[] {
+  const own = new Set(page.headers.map(([name]) => name.toLowerCase()));
+  const list: string[] = [];
+  for (const [name, value] of before) if (!own.has(name.toLowerCase())) list.push(name, value);
+  let vary: string | undefined;
+  for (const [name, value] of page.headers) {
+    if (name.toLowerCase() === "vary") vary = value;
+    else list.push(name, value);
+  }
+  list.push(
+    "Vary",
+    vary === undefined
+      ? "Accept-Encoding"
+      : varyHasAcceptEncoding(vary)
+        ? vary
+        : `${vary}, Accept-Encoding`,
+  );
+  return list;
+}
+
+const varyHasAcceptEncoding = (vary: string) => /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary);
+
 function addVaryAcceptEncoding(res: ServerResponse) {
   const vary = res.getHeader("Vary");
   if (vary === undefined) res.setHeader("Vary", "Accept-Encoding");
-  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(String(vary)))
+  else if (!varyHasAcceptEncoding(String(vary)))
     res.setHeader("Vary", `${String(vary)}, Accept-Encoding`);
 }
 

@@ -86,6 +86,26 @@ test.describe("server-rendered pages served from the render cache", () => {
     }
   });
 
+  test("a cached page has the same headers from the fast path as when it was rendered: none dropped, none twice", async () => {
+    // Not asked for by any test before this one: the first response is the
+    // app's (a miss, rendered), the next ones the fast path's.
+    const pagePath = "/events/reconciliation-round-table-london";
+    const headersOf = async (gzip: boolean) => {
+      const { response } = await get(contact.url + pagePath, gzip);
+      expect(response.status).toBe(200);
+      return [...response.headers]
+        .filter(([name]) => !/^(date|content-length)$/.test(name))
+        .map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce-'")]);
+    };
+    const rendered = await headersOf(true);
+    expect(rendered.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["cache-control", "content-encoding", "content-type", "vary"]),
+    );
+    expect(await headersOf(true)).toEqual(rendered);
+    const identity = await headersOf(false);
+    expect(identity).toEqual(rendered.filter(([name]) => name !== "content-encoding"));
+  });
+
   test("a cached page's gzip body is the same HTML as its identity body but for the per-response values", async () => {
     const response = await fetch(`${contact.url}/events`, {
       headers: { "accept-encoding": "gzip" },

@@ -46,8 +46,10 @@ export type PerResponse = { cspNonce: string };
 /**
  * Runs a read of live data for a render that is to be cached, and keeps it:
  * the cached page is served only while the same read gives the same answer.
+ * A read may answer at once (a value the reader remembers): then the cached
+ * page is found without waiting a turn.
  */
-export type TrackRead = <T>(read: () => Promise<T>) => Promise<T>;
+export type TrackRead = <T>(read: () => T | Promise<T>) => Promise<T>;
 
 export type Substitution = {
   /** What the render writes in place of the value; letters and digits only. */
@@ -76,8 +78,8 @@ type FixedPart = {
   shift: number;
 };
 
-/** A live read a cached render made, and its answer then (JSON). */
-type LiveRead = { read: () => Promise<unknown>; answer: string };
+/** A live read a cached render made, and its answer then: as it came, and as JSON. */
+type LiveRead = { read: () => unknown; answer: unknown; answerJson: string };
 
 export type CachedPage = {
   until: number;
@@ -116,9 +118,20 @@ function cacheKey(host: string | undefined, url: string): string {
   return `${host ?? ""} ${url}`;
 }
 
-async function stillAnswers(page: CachedPage): Promise<boolean> {
-  const answers = await Promise.all(page.liveReads.map(({ read }) => read()));
-  return answers.every((answer, index) => JSON.stringify(answer) === page.liveReads[index]?.answer);
+/**
+ * Whether every live read of the page gives the answer it gave its render: at
+ * once when every read answers at once, as a promise otherwise.
+ */
+function stillAnswers(page: CachedPage): boolean | Promise<boolean> {
+  const answers = page.liveReads.map(({ read }) => read());
+  const same = (answer: unknown, index: number) => {
+    const then = page.liveReads[index];
+    // The same object (a remembered answer) is the same answer without a look inside.
+    return answer === then?.answer || JSON.stringify(answer) === then?.answerJson;
+  };
+  if (answers.some((answer) => answer instanceof Promise))
+    return Promise.all(answers).then((settled) => settled.every(same));
+  return answers.every(same);
 }
 
 export function createRenderCache({
@@ -148,7 +161,7 @@ export function createRenderCache({
     const track: TrackRead = async (read) => {
       try {
         const answer = await read();
-        liveReads.push({ read, answer: JSON.stringify(answer) });
+        liveReads.push({ read, answer, answerJson: JSON.stringify(answer) });
         return answer;
       } catch (error) {
         // The page shows what it can without the answer: not worth keeping.
@@ -201,7 +214,14 @@ export function createRenderCache({
       if (cache.get(key) === page) cache.delete(key);
       return undefined;
     };
-    return stillAnswers(page).then((same) => (same ? page : drop()), drop);
+    let same: boolean | Promise<boolean>;
+    try {
+      same = stillAnswers(page);
+    } catch {
+      return drop();
+    }
+    if (typeof same === "boolean") return same ? page : drop();
+    return same.then((answers) => (answers ? page : drop()), drop);
   }
 
   function remember(key: string, page: CachedPage) {

@@ -10,7 +10,7 @@ export function eventRegistrationContext(
 ): EventRegistrationContext {
   return {
     issueToken: () => desk.issueToken(),
-    seats: (slug) => desk.seats(slug),
+    seats: async (slug) => desk.seats(slug),
     register: (event) => desk.register(event, bufferedPost(res)),
     checkCancellation: (event, token) => desk.checkCancellation(event, token),
     cancel: (event) => desk.cancel(event, bufferedPost(res)),

@@ -40,7 +40,12 @@ import {
 export type RegistrationDesk = {
   /** A fresh signed time token for a registration form rendered now. */
   issueToken: () => string;
-  seats: (slug: string) => Promise<SeatCounts>;
+  /**
+   * Confirmed and waiting registrations. Counts read within the last
+   * `seatCountMaxAgeMs` come back at once, not as a promise: the render cache
+   * asks for them on every request of an open event's page (server/render-cache.ts).
+   */
+  seats: (slug: string) => SeatCounts | Promise<SeatCounts>;
   register: (event: EventFacts, post: FormPost) => Promise<RegistrationOutcome>;
   /** What the cancellation link's token names, changing nothing (a GET). */
   checkCancellation: (event: EventFacts, token: string | null) => Promise<CancellationCheck>;
@@ -216,15 +221,18 @@ function seatCountMemo(read: (slug: string) => Promise<SeatCounts>, timeoutMs: n
   // Bumped by forget(): a read that started before it may not store its counts.
   const generation = new Map<string, number>();
   return {
-    read: async (slug: string): Promise<SeatCounts> => {
+    read: (slug: string): SeatCounts | Promise<SeatCounts> => {
       const known = remembered.get(slug);
       if (known && performance.now() < known.until) return known.counts;
       const startedIn = generation.get(slug) ?? 0;
-      const counts = await boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats");
-      if ((generation.get(slug) ?? 0) === startedIn) {
-        remembered.set(slug, { counts, until: performance.now() + seatCountMaxAgeMs });
-      }
-      return counts;
+      return boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats").then(
+        (counts) => {
+          if ((generation.get(slug) ?? 0) === startedIn) {
+            remembered.set(slug, { counts, until: performance.now() + seatCountMaxAgeMs });
+          }
+          return counts;
+        },
+      );
     },
     forget: (slug: string) => {
       remembered.delete(slug);

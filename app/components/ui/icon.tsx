@@ -3,35 +3,31 @@ import { contentIconSprite, iconSprite } from "~/config/art";
 import type { ContentIconName } from "~/components/ui/content-icon-names";
 import type { IconName } from "~/components/ui/icon-names";
 
-type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" | "strokeWidth"> & {
+export type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" | "strokeWidth"> & {
   strokeWidth?: number;
 };
 
 /**
- * A lucide icon drawn from a prerendered SVG sprite (app/config/art.ts) with
- * lucide's own attributes: 24x24, no fill, a round 2 px stroke in the current
- * colour, hidden from assistive technology (every icon on the site is
+ * A lucide icon drawn from a prerendered SVG sprite (app/config/art.ts):
+ * 24x24, hidden from assistive technology (every icon on the site is
  * decorative; its meaning is always written beside it). The drawings stay out
- * of the pages' JavaScript (issue 6); the shapes inherit stroke, caps and
- * colour through <use>, so they look as lucide-react draws them.
+ * of the pages' JavaScript (issue 6). Lucide's paint (no fill, a round stroke
+ * in the current colour) is on each of the sprite's symbols, and the stroke's
+ * width on this <svg>, which the shapes inherit through <use>: they look as
+ * lucide-react draws them, with less of each icon written in every page
+ * (docs/decisions/068). No xmlns: an <svg> in HTML is in the SVG namespace.
  */
-function SpriteIcon({
+export function SpriteIcon({
   href,
   strokeWidth = 2,
-  color = "currentColor",
   ...props
 }: SpriteIconProps & { href: string }) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width="24"
       height="24"
       viewBox="0 0 24 24"
-      fill="none"
-      stroke={color}
       strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
       {...props}
     >

@@ -42,8 +42,8 @@ function artFiles(): {
     {
       path: iconSprite,
       draw: async () => {
-        const { icons, iconSpriteFile } = await iconSprites();
-        return iconSpriteFile(icons);
+        const { icons, brandIconShapes, iconSpriteFile } = await iconSprites();
+        return iconSpriteFile(icons, brandIconShapes);
       },
     },
     {

@@ -7,7 +7,8 @@ import { contentIcons } from "~/site/art/content-icons.server";
 import { ContentIcon, Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icon-names";
 import { renderArtFile } from "~/site/art/art-files.server";
-import { icons } from "~/site/art/icon-sprite.server";
+import { brandIconNames, InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons";
+import { brandIconShapes, icons, symbolPaint } from "~/site/art/icon-sprite.server";
 
 /** An <svg>'s attributes (lucide's "lucide lucide-<name>" classes aside) and its content. */
 function parseSvg(markup: string) {
@@ -37,9 +38,19 @@ function expectSameDrawing(
   const props = { className: "size-5 text-accent", strokeWidth: 1.8 };
   const lucide = parseSvg(renderToStaticMarkup(<Lucide {...props} />));
   const drawn = parseSvg(renderToStaticMarkup(ours(props)));
-  expect(drawn.attributes).toEqual(lucide.attributes);
+  // The page's <svg> and the symbol's paint together are lucide's <svg>
+  // (whose xmlns HTML does not need).
+  const { xmlns, ...lucideAttributes } = lucide.attributes;
+  expect(xmlns).toBe("http://www.w3.org/2000/svg");
+  expect({ ...drawn.attributes, ...symbolPaint }).toEqual(lucideAttributes);
+  for (const name of Object.keys(symbolPaint)) expect(drawn.attributes).not.toHaveProperty([name]);
   expect(drawn.content).toBe(`<use href="${href}#${id}"></use>`);
-  expect(sprite).toContain(`<symbol id="${id}" viewBox="0 0 24 24">${lucide.content}</symbol>`);
+  const paint = Object.entries(symbolPaint)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(" ");
+  expect(sprite).toContain(
+    `<symbol id="${id}" viewBox="0 0 24 24" ${paint}>${lucide.content}</symbol>`,
+  );
 }
 
 const uiSpriteMarkup = (await renderArtFile(iconSprite)) ?? "";
@@ -68,6 +79,18 @@ describe("icons drawn from the sprites", () => {
         (props) => <ContentIcon name={name} {...props} />,
         name,
       );
+    },
+  );
+
+  it.each(brandIconNames)(
+    "the social logo %s is a symbol of the icons' sprite, drawn by its component",
+    (name) => {
+      expect(uiSprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24"`);
+      expect(uiSprite).toContain(`>${brandIconShapes[name]}</symbol>`);
+      const Brand = { linkedin: LinkedInIcon, instagram: InstagramIcon }[name];
+      const drawn = parseSvg(renderToStaticMarkup(<Brand className="size-5" />));
+      expect(drawn.content).toBe(`<use href="${iconSprite}#${name}"></use>`);
+      expect(drawn.attributes).toMatchObject({ "aria-hidden": "true", viewBox: "0 0 24 24" });
     },
   );
 });

@@ -2,9 +2,8 @@ import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
-import { createHash } from "node:crypto";
 import path from "node:path";
-import { hydrationDataAsModule } from "~/lib/scripts-after-first-paint.server";
+import { hydrationDataAsModule, pageDataModuleName } from "~/lib/scripts-after-first-paint.server";
 import { writeBuildStamp } from "./build-stamp";
 
 // Bundles the Express entry into build/server/server.js, next to React
@@ -54,8 +53,7 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
   const moved = hydrationDataAsModule(readFileSync(file, "utf8"), (moduleText) => {
-    const hash = createHash("sha256").update(moduleText).digest("base64url").slice(0, 12);
-    const name = `assets/page-data-${hash}.js`;
+    const name = `assets/${pageDataModuleName(moduleText)}`;
     writeFileSync(path.join(clientDir, name), moduleText);
     return `/${name}`;
   });

@@ -148,18 +148,6 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
-  const prerendered = clientDir === undefined ? undefined : prerenderedResponses(clientDir, https);
-  if (viteMiddleware) app.use(viteMiddleware);
-  else serveClientBuild(app, clientDir, new Set(prerendered?.keys()));
-
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
-    next();
-  });
-  // React Router builds its request's URL from the Host: a missing or broken one is a 400.
-  app.use(requireValidHost);
-  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(formPostGuard({ log: leadLogger(log) }));
   // Server-rendered pages that allow it are rendered at most once a minute (docs/decisions/063).
   const reactRouter = createReactRouterHandler(build, mode);
   const logError: AppLoadContext["logError"] = (error, request) => {
@@ -172,16 +160,11 @@ export function createApp({
     ? undefined
     : createRenderCache({
         now,
-        render: (req, context) =>
-          reactRouter(
-            // No user agent: the page is kept for every visitor, so it is
-            // rendered complete, as prerendering does, never streamed as for
-            // the browser that happened to ask first (app/entry.server.tsx).
-            new Request(
-              new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
-            ),
-            { now, logError, ...context } as AppLoadContext,
-          ),
+        // No user agent: the page is kept for every visitor, so it is
+        // rendered complete, as prerendering does, never streamed as for
+        // the browser that happened to ask first (app/entry.server.tsx).
+        render: (url, context) =>
+          reactRouter(new Request(url), { now, logError, ...context } as AppLoadContext),
         substitutions: [
           {
             standIn: "cspnonce",
@@ -222,6 +205,18 @@ export function createApp({
           },
         ],
       });
+  const prerendered = clientDir === undefined ? undefined : prerenderedResponses(clientDir, https);
+  if (viteMiddleware) app.use(viteMiddleware);
+  else serveClientBuild(app, clientDir, new Set(prerendered?.keys()), renderCache?.serveDataModule);
+
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+  // React Router builds its request's URL from the Host: a missing or broken one is a 400.
+  app.use(requireValidHost);
+  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
+  app.use(formPostGuard({ log: leadLogger(log) }));
   if (renderCache) app.use(renderCache.middleware);
   app.all(
     "/{*path}",
@@ -283,6 +278,8 @@ function serveClientBuild(
   app: express.Express,
   clientDir: string,
   prerenderedPaths: ReadonlySet<string>,
+  /** The render cache's data modules (server/render-cache.ts): not files, so after the files. */
+  serveDataModule: RequestHandler | undefined,
 ) {
   // Vite fingerprints every file under /assets, so each name is a version.
   const assetsDir = path.join(clientDir, "assets");
@@ -299,6 +296,7 @@ function serveClientBuild(
       if (error) next(error);
     });
   });
+  if (serveDataModule) app.use("/assets", serveDataModule);
   app.use(
     "/assets",
     express.static(assetsDir, {

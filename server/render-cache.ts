@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, crc32, deflateRawSync, constants as zlib } from "node:zlib";
+import { brotliCompressSync, crc32, deflateRawSync, gzipSync, constants as zlib } from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import { renderCacheHeader, renderCacheMinuteMs } from "~/lib/render-cache";
+import {
+  hydrationDataAsModule,
+  pageDataModuleName,
+  pageDataModulePattern,
+} from "~/lib/scripts-after-first-paint.server";
 import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
-import { negotiateEncoding } from "./precompressed";
+import { negotiateEncoding, preferredEncoding, type Encoding } from "./precompressed";
 import { drawCspNonce } from "./security-headers";
 import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
 
@@ -38,6 +43,13 @@ import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
  * cannot be spliced this way, so a cached page is never sent as br. The first
  * part, most of the page, is compressed again by Zopfli on a worker thread
  * and sent so once that is done (server/zopfli-part.ts).
+ *
+ * A cached page whose hydration data holds no per-request value (home,
+ * /events, a past event) has that data moved into a module of its own, as
+ * prerendered pages have at build time (docs/decisions/068): the cache keeps
+ * the module, compressed once and named by its content, for an hour after
+ * the last page naming it expires, and serves it under /assets
+ * (`serveDataModule`).
  */
 
 /** What each response brings to its cached page. */
@@ -60,7 +72,8 @@ export type Substitution = {
   value: (response: PerResponse) => string | undefined;
 };
 
-type Render = (req: Request, context: Partial<AppLoadContext>) => Promise<globalThis.Response>;
+/** Renders the page at this address with these load context fields. */
+type Render = (url: URL, context: Partial<AppLoadContext>) => Promise<globalThis.Response>;
 
 /** A fixed stretch of a cached page, with what each response needs of it, taken once. */
 type FixedPart = {
@@ -105,7 +118,23 @@ export type RenderCache = {
   ) => CachedPage | Promise<CachedPage | undefined> | undefined;
   /** Serves GET and HEAD documents from the cache, rendering them on a miss (Express). */
   middleware: RequestHandler;
+  /**
+   * Serves a cached page's hydration data module, mounted at /assets. One it
+   * does not hold (this process restarted, or another rendered the page) is
+   * made again by rendering the page the request's Referer names, when that
+   * gives the same module; otherwise the request goes on (a 404).
+   */
+  serveDataModule: RequestHandler;
 };
+
+/** A cached page's hydration data module, compressed once. */
+type DataModule = { bodies: Record<Encoding, Buffer>; keptUntil: number };
+
+/** How long a data module outlives the last cached page naming it: a page may load slowly. */
+export const dataModuleRetentionMs = 60 * 60_000;
+const maxDataModules = 200;
+/** Hashed names never change: as the build's assets. */
+const dataModuleCacheControl = "public, max-age=31536000, immutable";
 
 const maxEntries = 200;
 const maxUncacheable = 1_000;
@@ -116,6 +145,11 @@ function nextWholeMinute(date: Date): number {
 
 function cacheKey(host: string | undefined, url: string): string {
   return `${host ?? ""} ${url}`;
+}
+
+/** The page's address as React Router sees it. */
+function pageUrl(req: Request, originalUrl = req.originalUrl): URL {
+  return new URL(originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
 }
 
 /**
@@ -150,8 +184,54 @@ export function createRenderCache({
   // Router renders them directly instead of twice. Checked again after that,
   // since time can make a page cacheable (an event that has started).
   const uncacheable = new Map<string, number>();
+  const dataModules = new Map<string, DataModule>();
 
-  async function fill(req: Request): Promise<CachedPage | undefined> {
+  /** Keeps a data module until the page naming it expires, and an hour more. */
+  function keepDataModule(name: string, text: string, pageUntil: number) {
+    const keptUntil = pageUntil + dataModuleRetentionMs;
+    const known = dataModules.get(name);
+    // Taken out and put back: the map's order is then the order of last use.
+    dataModules.delete(name);
+    if (known) {
+      known.keptUntil = Math.max(known.keptUntil, keptUntil);
+      dataModules.set(name, known);
+      return;
+    }
+    const at = now().getTime();
+    for (const [held, module] of dataModules) if (module.keptUntil <= at) dataModules.delete(held);
+    const oldest = dataModules.keys().next();
+    if (dataModules.size >= maxDataModules && !oldest.done) dataModules.delete(oldest.value);
+    const identity = Buffer.from(text);
+    dataModules.set(name, {
+      bodies: {
+        identity,
+        gzip: gzipSync(identity, { level: 9 }),
+        br: brotliCompressSync(identity, {
+          params: { [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+      },
+      keptUntil,
+    });
+  }
+
+  /**
+   * The page with its hydration data in a module (`hydrationDataAsModule`),
+   * unless the data holds a per-request value (a form's token), which every
+   * response must have its own of.
+   */
+  function withDataModule(html: Buffer, standIns: Iterable<string>, until: number): Buffer {
+    let moduleText: string | undefined;
+    const moved = hydrationDataAsModule(html.toString(), (text) => {
+      moduleText = text;
+      return `/assets/${pageDataModuleName(text)}`;
+    });
+    if (moved === undefined || moduleText === undefined) return html;
+    for (const standIn of standIns) if (moduleText.includes(standIn)) return html;
+    keepDataModule(pageDataModuleName(moduleText), moduleText, until);
+    return Buffer.from(moved);
+  }
+
+  async function fill(url: URL): Promise<CachedPage | undefined> {
     // Unguessable stand-ins, so no text of the page can be mistaken for one.
     const standIns = new Map(
       substitutions.map((s) => [`${s.standIn}${randomBytes(12).toString("hex")}`, s]),
@@ -172,13 +252,14 @@ export function createRenderCache({
     const context: Partial<AppLoadContext> = {};
     for (const [standIn, substitution] of standIns)
       Object.assign(context, substitution.context(standIn, track));
-    const response = await render(req, context);
-    const html = Buffer.from(await response.arrayBuffer());
+    const response = await render(url, context);
+    const rendered = Buffer.from(await response.arrayBuffer());
     // No header means the page is not cacheable (Number(null) would be 0, a
     // valid instant in the past, and the stand-in render would be served).
     const untilHeader = response.headers.get(renderCacheHeader);
     const until = untilHeader === null ? NaN : Number(untilHeader);
     if (response.status !== 200 || !Number.isFinite(until) || readFailed) return undefined;
+    const html = withDataModule(rendered, standIns.keys(), until);
     const pieces = splitAt(html, standIns);
     const held = new Set(pieces.filter((part): part is Substitution => !Buffer.isBuffer(part)));
     const sample: PerResponse = { cspNonce: drawCspNonce() };
@@ -231,47 +312,95 @@ export function createRenderCache({
     cache.set(key, page);
   }
 
+  /** The cached page at this address, rendered and kept when missing; undefined when not cacheable. */
+  async function cachedPage(
+    host: string | undefined,
+    originalUrl: string,
+    url: URL,
+  ): Promise<CachedPage | undefined> {
+    const key = cacheKey(host, originalUrl);
+    const checkedUntil = uncacheable.get(key);
+    if (checkedUntil !== undefined) {
+      if (checkedUntil > now().getTime()) return undefined;
+      uncacheable.delete(key);
+    }
+    let page = await lookup(host, originalUrl);
+    if (page) return page;
+    let pending = filling.get(key);
+    const joined = pending !== undefined;
+    if (!pending) {
+      pending = fill(url).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    page = await pending;
+    // A render this request joined may have read its live data before
+    // this request arrived (before a registration it follows, say).
+    if (page && joined && page.liveReads.length > 0 && !(await stillAnswers(page))) {
+      page = await fill(url);
+    }
+    // Not cacheable (no header, an error, a redirect): React Router answers as before.
+    if (!page) {
+      const oldest = uncacheable.keys().next();
+      if (uncacheable.size >= maxUncacheable && !oldest.done) uncacheable.delete(oldest.value);
+      uncacheable.set(key, nextWholeMinute(now()));
+      return undefined;
+    }
+    remember(key, page);
+    return page;
+  }
+
   const middleware: RequestHandler = async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) {
       return next();
     }
-    const key = cacheKey(req.get("host"), req.originalUrl);
-    const checkedUntil = uncacheable.get(key);
-    if (checkedUntil !== undefined) {
-      if (checkedUntil > now().getTime()) return next();
-      uncacheable.delete(key);
-    }
     try {
-      let page = await lookup(req.get("host"), req.originalUrl);
-      if (!page) {
-        let pending = filling.get(key);
-        const joined = pending !== undefined;
-        if (!pending) {
-          pending = fill(req).finally(() => filling.delete(key));
-          filling.set(key, pending);
-        }
-        page = await pending;
-        // A render this request joined may have read its live data before
-        // this request arrived (before a registration it follows, say).
-        if (page && joined && page.liveReads.length > 0 && !(await stillAnswers(page))) {
-          page = await fill(req);
-        }
-        // Not cacheable (no header, an error, a redirect): React Router answers as before.
-        if (!page) {
-          const oldest = uncacheable.keys().next();
-          if (uncacheable.size >= maxUncacheable && !oldest.done) uncacheable.delete(oldest.value);
-          uncacheable.set(key, nextWholeMinute(now()));
-          return next();
-        }
-        remember(key, page);
-      }
+      const page = await cachedPage(req.get("host"), req.originalUrl, pageUrl(req));
+      if (!page) return next();
       sendCachedPage(req, res, page, { cspNonce: res.locals.cspNonce as string });
     } catch (error) {
       next(error);
     }
   };
 
-  return { lookup, middleware };
+  /** The page this request came from, when it is on this site: the one that names the module. */
+  function refererPath(req: Request): string | undefined {
+    const referer = req.get("referer");
+    if (!referer) return undefined;
+    try {
+      const from = new URL(referer);
+      return from.host === req.get("host") ? from.pathname + from.search : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const serveDataModule: RequestHandler = async (req, res, next) => {
+    const name = req.path.slice(1);
+    if ((req.method !== "GET" && req.method !== "HEAD") || !pageDataModulePattern.test(name)) {
+      return next();
+    }
+    try {
+      let module = dataModules.get(name);
+      const from = module ? undefined : refererPath(req);
+      if (from !== undefined) {
+        await cachedPage(req.get("host"), from, pageUrl(req, from));
+        module = dataModules.get(name);
+      }
+      if (!module) return next();
+      const encoding = preferredEncoding(req);
+      const body = module.bodies[encoding];
+      res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+      res.setHeader("Cache-Control", dataModuleCacheControl);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", String(body.length));
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { lookup, middleware, serveDataModule };
 }
 
 /**

@@ -202,6 +202,7 @@ describe("scriptsAfterFirstPaintStream", () => {
 describe("hydrationDataAsModule", () => {
   // A prerendered page as the build leaves it: no nonce, the data after the module script.
   const data =
+    '<script>window.__reactRouterContext = {"ssr":true};window.__reactRouterContext.stream = new ReadableStream();</script>' +
     '<script>window.__reactRouterContext.streamController.enqueue("[{\\"a\\":1}]\\n");</script>' +
     "<!--$--><script>window.__reactRouterContext.streamController.close();</script><!--/$-->";
   const prerendered = scriptsAfterFirstPaint(html.replaceAll(' nonce="n0nce"', "")).replace(
@@ -209,18 +210,19 @@ describe("hydrationDataAsModule", () => {
     `${data}</body>`,
   );
 
-  it("moves the data and its end into the module, which the page preloads first and imports before the entry", () => {
+  it("moves the router's context, the data and its end into the module, which the page preloads first and imports before the entry", () => {
     const modules: string[] = [];
     const moved = hydrationDataAsModule(prerendered, (text) => {
       modules.push(text);
       return "/assets/page-data-X.js";
     });
     expect(modules).toEqual([
-      'window.__reactRouterContext.streamController.enqueue("[{\\"a\\":1}]\\n");\n' +
+      'window.__reactRouterContext = {"ssr":true};window.__reactRouterContext.stream = new ReadableStream();\n' +
+        'window.__reactRouterContext.streamController.enqueue("[{\\"a\\":1}]\\n");\n' +
         "window.__reactRouterContext.streamController.close();\n",
     ]);
     expect(moved).toBeDefined();
-    expect(moved).not.toContain("streamController");
+    expect(moved).not.toContain("__reactRouterContext");
     expect(moved).toContain('{const l=["/assets/page-data-X.js","/assets/entry.client-C.js"');
     expect(moved).toContain(
       '\nawait import("/assets/page-data-X.js");import("/assets/entry.client-C.js");</script>',
@@ -228,6 +230,21 @@ describe("hydrationDataAsModule", () => {
     // Everything else is as it was.
     expect(moved).toContain("<script>window.x = 1 < 2;</script>");
     expect(moved).toContain("<p>é 1 < 2</p>");
+  });
+
+  it("moves a server-rendered page's scripts too, which carry the response's nonce", () => {
+    const rendered = scriptsAfterFirstPaint(html).replace(
+      "</body>",
+      `${data.replaceAll("<script>", '<script nonce="n0nce">')}</body>`,
+    );
+    const modules: string[] = [];
+    const moved = hydrationDataAsModule(rendered, (text) => {
+      modules.push(text);
+      return "/assets/page-data-X.js";
+    });
+    expect(modules[0]).toMatch(/^window\.__reactRouterContext = /);
+    expect(moved).not.toContain("__reactRouterContext");
+    expect(moved).toContain('<script nonce="n0nce" type="module" async="">');
   });
 
   it("leaves a page without data, or with a module script it does not know, as it is", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
@@ -95,23 +96,45 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   return `${rest.slice(0, firstImportAt)}${start}\n${rest.slice(firstImportAt)}`;
 }
 
-/** React Router's hydration data in a prerendered page: the data, in one or more scripts, then its end. */
+/**
+ * React Router's hydration data in a page: the data, in one or more scripts,
+ * then its end. A prerendered page's scripts have no attribute; a
+ * server-rendered page's carry the response's nonce.
+ */
 const routerDataScript =
-  /<script>(window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?\);)<\/script>/g;
+  /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?\);)<\/script>/g;
 const routerDataEnd =
-  /<script>(window\.__reactRouterContext\.streamController\.close\(\);)<\/script>/;
+  /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext\.streamController\.close\(\);)<\/script>/;
+/** Before them, in the page's body: the router's context, which opens the stream the data fills. */
+const routerContextScript =
+  /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext = [\s\S]*?)<\/script>/;
 /** The last line of the module script: React Router's import of the client entry. */
 const entryImport = /\nimport\(("[^"\\]+")\);$/;
 
 /**
- * A prerendered page with its hydration data moved out of the HTML into a
- * module of its own (docs/decisions/067). React Router writes a page's loader
+ * The file name of a hydration data module (`hydrationDataAsModule`), from
+ * its text: the build writes prerendered pages' under it in assets/, the
+ * render cache serves server-rendered pages' from memory (server/render-cache.ts).
+ */
+export function pageDataModuleName(moduleText: string): string {
+  const hash = createHash("sha256").update(moduleText).digest("base64url").slice(0, 12);
+  return `page-data-${hash}.js`;
+}
+
+/** A name `pageDataModuleName` gives. */
+export const pageDataModulePattern = /^page-data-[\w-]{12}\.js$/;
+
+/**
+ * A page with its hydration data moved out of the HTML into a module of its
+ * own (docs/decisions/067; server-rendered pages, 068). React Router writes a page's loader
  * data into it again for hydration, at the end of the page, where gzip can
  * no longer refer back to the same copy in the HTML: 3 to 5 KB of gzip on an
  * article or a service page, enough to push the page past the first ten TCP
  * segments a phone receives. The module is fetched after first paint with
  * the page's other modules (it heads the preload list) and run before the
- * client entry, which reads the data from the stream it fills.
+ * client entry, which reads the data from the stream it fills. The router's
+ * context script, which opens that stream, goes with it (its first lines):
+ * nothing reads the context before the entry.
  *
  * `moduleHref` stores the module's text and returns its address. Undefined
  * when the page has no data scripts or is not as this expects (a page React
@@ -121,20 +144,22 @@ export function hydrationDataAsModule(
   html: string,
   moduleHref: (moduleText: string) => string,
 ): string | undefined {
+  const context = routerContextScript.exec(html);
   const data = [...html.matchAll(routerDataScript)];
   const end = routerDataEnd.exec(html);
   const module = new RegExp(moduleScript.source).exec(html);
-  if (data.length === 0 || !end || !module) return undefined;
+  if (!context || data.length === 0 || !end || !module) return undefined;
   const [script, open = "", body = "", close = ""] = module;
   if (!entryImport.test(body) || !body.includes(preloadList)) return undefined;
   const href = JSON.stringify(
-    moduleHref([...data.map((match) => match[1]), end[1]].join("\n") + "\n"),
+    moduleHref([context[1], ...data.map((match) => match[1]), end[1]].join("\n") + "\n"),
   );
   const boot = body
     .replace(preloadList, `${preloadList}${href},`)
     .replace(entryImport, (_line, entry: string) => `\nawait import(${href});import(${entry});`);
   return html
     .replace(script, () => `${open}${boot}${close}`)
+    .replace(routerContextScript, "")
     .replace(routerDataScript, "")
     .replace(routerDataEnd, "");
 }

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -213,4 +214,52 @@ test("the upcoming/past split moves at the instant an event starts, not a minute
     server.closeAllConnections();
     server.close();
   }
+});
+
+test.describe("a cached page's hydration data module", () => {
+  // Two processes of the same build, as behind a load balancer: A renders
+  // home and names its data module; B has never rendered home.
+  let servers: Server[] = [];
+  const start = async () => {
+    const build = (await import(
+      pathToFileURL(path.resolve("build/server/index.js")).href
+    )) as ServerBuild;
+    const server = createApp({ build, clientDir: path.resolve("build/client") }).listen(
+      0,
+      "127.0.0.1",
+    );
+    await once(server, "listening");
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  test.afterEach(() => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+    servers = [];
+  });
+
+  test("home's data is a module the render cache serves, immutable; another process makes it again from the Referer", async () => {
+    const a = await start();
+    const { html } = await get(`${a}/`);
+    expect(html).not.toContain("__reactRouterContext");
+    const name = /await import\("\/assets\/(page-data-[\w-]+\.js)"\)/.exec(html)?.[1];
+    expect(name, "the module script imports the data before the entry").toBeTruthy();
+    const fromA = await fetch(`${a}/assets/${name}`, { headers: { "accept-encoding": "gzip" } });
+    expect(fromA.status).toBe(200);
+    expect(fromA.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(fromA.headers.get("cache-control")).toContain("immutable");
+    const data = await fromA.text();
+    expect(data).toMatch(/^window\.__reactRouterContext = /);
+    expect(data).toContain("streamController.enqueue(");
+    // Nothing per response: no stand-in, no nonce.
+    expect(data).not.toMatch(/cspnonce|formtoken|nonce-/);
+
+    const b = await start();
+    expect((await fetch(`${b}/assets/${name}`)).status).toBe(404);
+    const fromB = await fetch(`${b}/assets/${name}`, { headers: { referer: `${b}/` } });
+    expect(fromB.status).toBe(200);
+    expect(await fromB.text()).toBe(data);
+  });
 });

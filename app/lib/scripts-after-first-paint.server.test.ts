@@ -223,6 +223,8 @@ describe("hydrationDataAsModule", () => {
     ]);
     expect(moved).toBeDefined();
     expect(moved).not.toContain("__reactRouterContext");
+    // React hydrates the context's element: it stays, empty.
+    expect(moved).toContain("<script></script>");
     expect(moved).toContain('{const l=["/assets/page-data-X.js","/assets/entry.client-C.js"');
     expect(moved).toContain(
       '\nawait import("/assets/page-data-X.js");import("/assets/entry.client-C.js");</script>',
@@ -244,6 +246,7 @@ describe("hydrationDataAsModule", () => {
     });
     expect(modules[0]).toMatch(/^window\.__reactRouterContext = /);
     expect(moved).not.toContain("__reactRouterContext");
+    expect(moved).toContain('<script nonce="n0nce"></script>');
     expect(moved).toContain('<script nonce="n0nce" type="module" async="">');
   });
 

@@ -105,9 +105,14 @@ const routerDataScript =
   /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?\);)<\/script>/g;
 const routerDataEnd =
   /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext\.streamController\.close\(\);)<\/script>/;
-/** Before them, in the page's body: the router's context, which opens the stream the data fills. */
+/**
+ * Before them, in the page's body: the router's context, which opens the
+ * stream the data fills. Unlike the data, React renders this element, and
+ * hydrates it (with its text left out of the comparison): the element stays,
+ * emptied.
+ */
 const routerContextScript =
-  /<script(?: nonce="[^"]*")?>(window\.__reactRouterContext = [\s\S]*?)<\/script>/;
+  /(<script(?: nonce="[^"]*")?>)(window\.__reactRouterContext = [\s\S]*?)(<\/script>)/;
 /** The last line of the module script: React Router's import of the client entry. */
 const entryImport = /\nimport\(("[^"\\]+")\);$/;
 
@@ -134,7 +139,8 @@ export const pageDataModulePattern = /^page-data-[\w-]{12}\.js$/;
  * the page's other modules (it heads the preload list) and run before the
  * client entry, which reads the data from the stream it fills. The router's
  * context script, which opens that stream, goes with it (its first lines):
- * nothing reads the context before the entry.
+ * nothing reads the context before the entry. Its element stays, empty, for
+ * React to hydrate; an empty script runs nothing and needs no hash or nonce.
  *
  * `moduleHref` stores the module's text and returns its address. Undefined
  * when the page has no data scripts or is not as this expects (a page React
@@ -152,14 +158,14 @@ export function hydrationDataAsModule(
   const [script, open = "", body = "", close = ""] = module;
   if (!entryImport.test(body) || !body.includes(preloadList)) return undefined;
   const href = JSON.stringify(
-    moduleHref([context[1], ...data.map((match) => match[1]), end[1]].join("\n") + "\n"),
+    moduleHref([context[2], ...data.map((match) => match[1]), end[1]].join("\n") + "\n"),
   );
   const boot = body
     .replace(preloadList, `${preloadList}${href},`)
     .replace(entryImport, (_line, entry: string) => `\nawait import(${href});import(${entry});`);
   return html
     .replace(script, () => `${open}${boot}${close}`)
-    .replace(routerContextScript, "")
+    .replace(routerContextScript, (_script, open: string, _text, close: string) => open + close)
     .replace(routerDataScript, "")
     .replace(routerDataEnd, "");
 }

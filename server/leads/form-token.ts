@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import { pooledRandomBytes } from "../random-pool";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
@@ -20,20 +20,43 @@ export const formTokenTiming = {
 
 const VERSION = "v1";
 
-// A key made once per secret: HMAC from a string secret makes a key object on
-// every call, a sixth of a token's cost, paid on every server-rendered form.
-const keys = new Map<string, KeyObject>();
+/** SHA-256's block size: HMAC pads its key to it (RFC 2104). */
+const blockBytes = 64;
+const keyPads = new Map<string, { inner: Buffer; outer: Buffer }>();
 
-function mac(secret: string, payload: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
+/**
+ * HMAC-SHA256 (RFC 2104) from two one-shot hashes with the key's pads made
+ * once per secret: what createHmac computes, without the stream object and
+ * native handle it makes for every token, which under load cost a token page
+ * about a tenth of its server time (docs/decisions/068). Checked against
+ * createHmac and RFC 4231's vectors (form-token.test.ts).
+ */
+export function hmacSha256(secret: string, payload: string): Buffer {
+  let pads = keyPads.get(secret);
+  if (!pads) {
     // A process holds one or two secrets; a test may make many.
-    if (keys.size >= 16) keys.clear();
-    key = createSecretKey(Buffer.from(secret));
-    keys.set(secret, key);
+    if (keyPads.size >= 16) keyPads.clear();
+    let key = Buffer.from(secret);
+    if (key.length > blockBytes) key = hash("sha256", key, "buffer");
+    const padded = Buffer.alloc(blockBytes);
+    key.copy(padded);
+    pads = {
+      inner: Buffer.from(padded.map((byte) => byte ^ 0x36)),
+      outer: Buffer.from(padded.map((byte) => byte ^ 0x5c)),
+    };
+    keyPads.set(secret, pads);
   }
-  return createHmac("sha256", key).update(payload).digest();
+  const message = Buffer.from(payload);
+  const innerInput = Buffer.allocUnsafe(blockBytes + message.length);
+  pads.inner.copy(innerInput);
+  message.copy(innerInput, blockBytes);
+  const outerInput = Buffer.allocUnsafe(blockBytes + 32);
+  pads.outer.copy(outerInput);
+  hash("sha256", innerInput, "buffer").copy(outerInput, blockBytes);
+  return hash("sha256", outerInput, "buffer");
 }
+
+const mac = hmacSha256;
 
 /** A token for a form rendered at `issuedAt`. */
 export function signFormToken(secret: string, issuedAt: Date): string {

@@ -1,6 +1,7 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import {
   createRequestHandler as createReactRouterHandler,
@@ -260,13 +261,22 @@ export function createApp({
  * proxy setting), for a request the fast path answers without Express.
  */
 function expressClientIp(app: express.Express): (req: IncomingMessage) => string | undefined {
+  // Worked out once per connection and X-Forwarded-For, the only inputs:
+  // a keep-alive connection's requests come from the same peer.
+  type Known = { forwardedFor: string | string[] | undefined; ip: string | undefined };
+  const known = new WeakMap<Socket, Known>();
   return (req) => {
+    const forwardedFor = req.headers["x-forwarded-for"];
+    const seen = known.get(req.socket);
+    if (seen && seen.forwardedFor === forwardedFor) return seen.ip;
     const expressRequest = Object.create(app.request, {
       headers: { value: req.headers },
       socket: { value: req.socket },
       connection: { value: req.socket },
     }) as express.Request;
-    return expressRequest.ip;
+    const ip = expressRequest.ip;
+    known.set(req.socket, { forwardedFor, ip });
+    return ip;
   };
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { request as httpRequest } from "node:http";
+import { Agent, get as httpGet, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { signFormToken } from "../../server/leads/form-token";
 import { formFields } from "../support/contact-posts";
@@ -65,9 +65,48 @@ function accessLines(output: string) {
     .filter((line) => line.includes('"component":"http"'))
     .map(
       (line) =>
-        JSON.parse(line) as { method: string; path: string; status: number; aborted?: boolean },
+        JSON.parse(line) as {
+          method: string;
+          path: string;
+          status: number;
+          aborted?: boolean;
+          ip?: string;
+        },
     );
 }
+
+test("behind a proxy, each access line names its request's client, on one keep-alive connection too", async () => {
+  const server = await listeningServer({ TRUST_PROXY: "1", LOG_LEVEL: "info" });
+  // One connection for every request: the address is worked out per connection and header.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (forwardedFor?: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = httpGet(
+        `${server.url}/about?client=${forwardedFor ?? "none"}`,
+        { agent, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} },
+        (response) => response.resume().on("end", resolve),
+      );
+      request.on("error", reject);
+    });
+  try {
+    for (const forwardedFor of ["203.0.113.1", "203.0.113.1", "203.0.113.2", undefined])
+      await get(forwardedFor);
+    await expect
+      .poll(() => accessLines(server.output()).filter((line) => line.path.startsWith("/about")))
+      .toHaveLength(4);
+    const lines = accessLines(server.output()).filter((line) => line.path.startsWith("/about"));
+    expect(lines.map((line) => line.ip)).toEqual([
+      "203.0.113.1",
+      "203.0.113.1",
+      "203.0.113.2",
+      "127.0.0.1",
+    ]);
+  } finally {
+    agent.destroy();
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
 
 test("a client that sends its headers one byte at a time is dropped", async () => {
   const server = await listeningServer({ HEADERS_TIMEOUT_MS: "1000" });

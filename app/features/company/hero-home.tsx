@@ -71,7 +71,10 @@ export function HeroHome({
             </Button>
           </HeroActions>
           {highlights.length > 0 && (
-            <ul className="mt-7 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-300 sm:mt-10 sm:gap-x-6 sm:text-[15px] lg:text-sm">
+            // One per line on a phone: in a wrapped row, whether two fitted on
+            // the first line hung on 0.1 px with Inter and failed with the
+            // fallback face, so the font's swap moved the page below.
+            <ul className="mt-7 flex flex-col gap-y-2 text-sm text-slate-300 sm:mt-10 sm:flex-row sm:flex-wrap sm:gap-x-6 sm:text-[15px] lg:text-sm">
               {highlights.map((highlight) => (
                 <li key={highlight} className="flex items-center gap-1.5 sm:gap-2">
                   <Icon name="check" className="size-3.5 shrink-0 text-cyan-300 sm:size-4" />

@@ -131,7 +131,7 @@ export type RenderCache = {
 type DataModule = { bodies: Record<Encoding, Buffer>; keptUntil: number };
 
 /** How long a data module outlives the last cached page naming it: a page may load slowly. */
-export const dataModuleRetentionMs = 60 * 60_000;
+const dataModuleRetentionMs = 60 * 60_000;
 const maxDataModules = 200;
 /** Hashed names never change: as the build's assets. */
 const dataModuleCacheControl = "public, max-age=31536000, immutable";
@@ -220,14 +220,14 @@ export function createRenderCache({
    * response must have its own of.
    */
   function withDataModule(html: Buffer, standIns: Iterable<string>, until: number): Buffer {
-    let moduleText: string | undefined;
+    let module: { name: string; text: string } | undefined;
     const moved = hydrationDataAsModule(html.toString(), (text) => {
-      moduleText = text;
-      return `/assets/${pageDataModuleName(text)}`;
+      module = { name: pageDataModuleName(text), text };
+      return `/assets/${module.name}`;
     });
-    if (moved === undefined || moduleText === undefined) return html;
-    for (const standIn of standIns) if (moduleText.includes(standIn)) return html;
-    keepDataModule(pageDataModuleName(moduleText), moduleText, until);
+    if (moved === undefined || module === undefined) return html;
+    for (const standIn of standIns) if (module.text.includes(standIn)) return html;
+    keepDataModule(module.name, module.text, until);
     return Buffer.from(moved);
   }
 

@@ -21,13 +21,13 @@ import { featuredTestimonials, testimonialItem } from "~/features/portfolio/test
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
-import { nextEventAt, nextEventChangeAt, toEventCardView } from "~/features/events/events.server";
+import { nextEventAt, nextEventChangeAt, toEventTeaserView } from "~/features/events/events.server";
 import { renderCacheUntil } from "~/lib/render-cache";
 import { latestPostSummaries } from "~/features/blog/posts.server";
+import { toPostCardView } from "~/features/blog/post-view";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
 import { paths, productPath } from "~/config/paths";
-import { clientWordmarkPath, nameSlug } from "~/config/art";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -56,11 +56,7 @@ export function loader({ context }: Route.LoaderArgs) {
           (product, index) =>
             products.findIndex((other) => other.client.name === product.client.name) === index,
         )
-        .map((product) => ({
-          name: product.client.name,
-          logo: clientWordmarkPath(nameSlug(product.client.name)),
-          href: productPath(product.slug),
-        })),
+        .map((product) => ({ name: product.client.name, href: productPath(product.slug) })),
       engineering,
       selectedWork: {
         ...selectedWork,
@@ -82,8 +78,8 @@ export function loader({ context }: Route.LoaderArgs) {
       proof: { ...proof, figures: figureStats("home") },
       testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
       services: { ...services, items: serviceSummaries() },
-      latestPosts: { ...latestPosts, items: latestPostSummaries(3) },
-      nextEvent: nextEvent ? toEventCardView(nextEvent, now) : undefined,
+      latestPosts: { ...latestPosts, items: latestPostSummaries(3).map(toPostCardView) },
+      nextEvent: nextEvent ? toEventTeaserView(nextEvent, now) : undefined,
       closing,
     },
     { headers: renderCacheUntil(now, nextEventChangeAt(now)) },

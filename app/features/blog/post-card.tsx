@@ -1,6 +1,6 @@
 import { postPath } from "~/config/paths";
 import { Link } from "react-router";
-import type { PostSummary } from "~/features/blog/post-view";
+import type { PostCardView } from "~/features/blog/post-view";
 import { formatCalendarDate } from "~/lib/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatReadingTime } from "~/features/blog/reading-time";
@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { CoverArt } from "~/features/blog/cover-art";
 
 type PostCardProps = {
-  post: PostSummary;
+  post: PostCardView;
   /** h3 under a section's h2 (the default); h2 where the card sits right under the page's h1. */
   headingLevel?: "h2" | "h3";
   className?: string;
@@ -85,7 +85,7 @@ export function PostMeta({
   post,
   className,
 }: {
-  post: Pick<PostSummary, "date" | "readingMinutes">;
+  post: Pick<PostCardView, "date" | "readingMinutes">;
   className?: string;
 }) {
   return (

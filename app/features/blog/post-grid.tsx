@@ -1,6 +1,6 @@
 import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import type { ReactNode } from "react";
-import type { PostSummary } from "~/features/blog/post-view";
+import type { PostCardView } from "~/features/blog/post-view";
 import { PostCard } from "~/features/blog/post-card";
 import {
   SectionBand,
@@ -11,7 +11,7 @@ import {
 import type { SectionProps } from "~/components/sections/types";
 
 type PostGridProps = SectionProps & {
-  posts: readonly PostSummary[];
+  posts: readonly PostCardView[];
   heading: SectionHeadingCopy;
   tone?: SectionTone;
   /** A link beside the heading, e.g. "All posts" on the home page. */

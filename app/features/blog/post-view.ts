@@ -19,3 +19,19 @@ export type PostSummary = {
   draft: boolean;
   readingMinutes: number;
 };
+
+/** What a post's card shows (app/features/blog/post-card.tsx): no author, no services. */
+export type PostCardView = Omit<PostSummary, "author" | "services">;
+
+/**
+ * A summary cut to its card: a page that lists posts only as cards sends no
+ * more in its hydration data (home's is part of its first-visit JavaScript,
+ * decision 068).
+ */
+export function toPostCardView({
+  author: _author,
+  services: _services,
+  ...card
+}: PostSummary): PostCardView {
+  return card;
+}

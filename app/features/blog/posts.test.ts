@@ -8,6 +8,7 @@ import {
   type PostAuthors,
 } from "~/features/blog/post-collection";
 import { findPost, listPostSummaries } from "~/features/blog/posts.server";
+import { toPostCardView } from "~/features/blog/post-view";
 import { team as leaders } from "~/features/company/team.server";
 
 const readAllPosts = () =>
@@ -170,5 +171,16 @@ describe("related posts", () => {
       "shares-a-tag",
       "shares-nothing-new",
     ]);
+  });
+});
+
+describe("a post's card view", () => {
+  it("keeps what the card shows and leaves out the author and the services", () => {
+    const [summary] = listPostSummaries();
+    const card = toPostCardView(summary!);
+    expect(card).not.toHaveProperty("author");
+    expect(card).not.toHaveProperty("services");
+    for (const [field, value] of Object.entries(card)) expect(summary).toHaveProperty(field, value);
+    expect(Object.keys(card).length).toBe(Object.keys(summary!).length - 2);
   });
 });

@@ -1,7 +1,7 @@
 import { eventCalendarPath, eventPath, eventRegistrationPath, paths } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { eventKinds, formatLabel, type EventCardView } from "~/features/events/event-view";
+import { eventKinds, formatLabel, type EventBasics } from "~/features/events/event-view";
 import { cn } from "~/lib/cn";
 import { Tag } from "~/components/ui/tag";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,7 @@ export function EventTitle({
   as: Heading,
   className,
 }: {
-  event: EventCardView;
+  event: EventBasics;
   id: string;
   as: "h2" | "h3" | "h4";
   className?: string;
@@ -35,7 +35,7 @@ export function EventTitle({
 }
 
 /** The event's kind, its format (online, or in person and the city), and "Past event". */
-export function EventTags({ event, className }: { event: EventCardView; className?: string }) {
+export function EventTags({ event, className }: { event: EventBasics; className?: string }) {
   const past = event.status === "past";
   return (
     <div className={cn("flex flex-wrap items-center gap-2", className)}>
@@ -62,7 +62,7 @@ export function EventFacts({
   size = "regular",
   inverse = false,
 }: {
-  event: EventCardView;
+  event: EventBasics;
   className?: string;
   /**
    * Compact in the archive's cards (smaller, and the place shortened to the
@@ -121,7 +121,7 @@ export function EventActions({
   inverse = false,
   registerLabel = "Register",
 }: {
-  event: EventCardView;
+  event: EventBasics;
   className?: string;
   inverse?: boolean;
   /** The event's page says "Join the waiting list" when every place is taken. */

@@ -37,6 +37,17 @@ export type EventCardView = {
   status: "upcoming" | "past";
 };
 
+/** What every view of an event has: the fields the shared parts (tags, facts, actions) read. */
+export type EventBasics = Omit<EventCardView, "agenda" | "day" | "summary">;
+
+/**
+ * The home page's teaser of the next event (`toEventTeaserView`): the
+ * summary's first sentence as its lead, which is what a phone showed of the
+ * summary anyway, and no agenda or date tile, only whether there is an agenda
+ * to link to. Its data is part of home's first-visit JavaScript (decision 068).
+ */
+export type EventTeaserView = EventBasics & { lead: string; hasAgenda: boolean };
+
 /** An event as its own page shows it: the card's fields and the rest. Built by `toEventView`. */
 export type EventView = EventCardView & {
   /**

@@ -1,3 +1,4 @@
+import { firstSentence } from "~/lib/first-sentence";
 import { eventPath } from "~/config/paths";
 import { serviceRef } from "~/features/services/services.server";
 import { z } from "zod";
@@ -15,7 +16,9 @@ import {
   eventFormats,
   eventKinds,
   type EventKind,
+  type EventBasics,
   type EventCardView,
+  type EventTeaserView,
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
@@ -260,8 +263,8 @@ export function nextEventChangeAt(now: Date, all: readonly EventEntry[] = events
   return nextEventAt(now, all)?.startsAt;
 }
 
-/** What a list needs to show the event, written out in the event's zone. */
-export function toEventCardView(event: EventEntry, now: Date): EventCardView {
+/** What every view of the event has: the fields the shared parts read, in the event's zone. */
+function toEventBasics(event: EventEntry, now: Date): EventBasics {
   const past = isPast(event, now);
   return {
     slug: event.slug,
@@ -271,8 +274,6 @@ export function toEventCardView(event: EventEntry, now: Date): EventCardView {
     city: event.city,
     venue: event.venue,
     address: event.address,
-    summary: event.summary,
-    agenda: event.agenda ?? [],
     speakers: event.speakers ?? [],
     // A past event takes no sign-ups; seat counts are the event page's (they need the database).
     registration: past
@@ -282,8 +283,26 @@ export function toEventCardView(event: EventEntry, now: Date): EventCardView {
         : { at: "site", open: now < event.closesAt },
     startsAt: event.startsAt.toISOString(),
     when: formatDateTimeRange(event.startsAt, event.endsAt, event.timeZone),
-    day: dateTileParts(event.startsAt, event.timeZone),
     status: past ? "past" : "upcoming",
+  };
+}
+
+/** What a list needs to show the event. */
+export function toEventCardView(event: EventEntry, now: Date): EventCardView {
+  return {
+    ...toEventBasics(event, now),
+    summary: event.summary,
+    agenda: event.agenda ?? [],
+    day: dateTileParts(event.startsAt, event.timeZone),
+  };
+}
+
+/** The home page's teaser of the event: the card with a lead sentence, without its agenda and date tile. */
+export function toEventTeaserView(event: EventEntry, now: Date): EventTeaserView {
+  return {
+    ...toEventBasics(event, now),
+    lead: firstSentence(event.summary),
+    hasAgenda: (event.agenda ?? []).length > 0,
   };
 }
 

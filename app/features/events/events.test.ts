@@ -9,6 +9,7 @@ import {
   nextEventAt,
   scheduleAt,
   toEventCardView,
+  toEventTeaserView,
   toEventFacts,
   toEventView,
   type EventEntry,
@@ -213,6 +214,17 @@ describe("toEventView and eventCalendar", () => {
       expect(card).not.toHaveProperty(pageOnly);
     expect(view).toMatchObject(card);
     expect(view.services.length).toBeGreaterThan(0);
+  });
+
+  it("gives home's teaser the card's summary's first sentence, no agenda or date tile, and whether there is an agenda", () => {
+    const { agenda, day, summary, ...basics } = toEventCardView(workshop, before);
+    const teaser = toEventTeaserView(workshop, before);
+    expect(agenda.length).toBeGreaterThan(0);
+    expect(day.year).toBeGreaterThan(2000);
+    expect(summary.startsWith(teaser.lead)).toBe(true);
+    expect(teaser.lead.length).toBeLessThan(summary.length);
+    expect(teaser.lead).toMatch(/\.$/);
+    expect(teaser).toEqual({ ...basics, lead: teaser.lead, hasAgenda: true });
   });
 
   it("closes registration on the site at the closing time, before the event starts", () => {

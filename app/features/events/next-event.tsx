@@ -1,4 +1,4 @@
-import type { EventCardView } from "~/features/events/event-view";
+import type { EventTeaserView } from "~/features/events/event-view";
 import { EventActions, EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
 import {
   SectionBand,
@@ -12,8 +12,8 @@ import { eventPath, paths } from "~/config/paths";
 
 type NextEventProps = SectionProps & {
   heading: SectionHeadingCopy;
-  /** The next upcoming event (`nextEventAt` + `toEventCardView` in a loader), or none. */
-  event: EventCardView | undefined;
+  /** The next upcoming event (`nextEventAt` + `toEventTeaserView` in a loader), or none. */
+  event: EventTeaserView | undefined;
   tone?: SectionTone;
 };
 
@@ -46,7 +46,7 @@ export function NextEvent({
  * speaks, and a link to its page for the agenda (issue 16: the full card's
  * agenda made this band two screens tall on a phone).
  */
-function EventTeaser({ event, id }: { event: EventCardView; id: string }) {
+function EventTeaser({ event, id }: { event: EventTeaserView; id: string }) {
   const titleId = `${id}-title`;
   return (
     <article
@@ -62,17 +62,14 @@ function EventTeaser({ event, id }: { event: EventCardView; id: string }) {
         className="mt-4 text-xl font-semibold sm:text-2xl"
       />
       <EventFacts event={event} className="mt-4" />
-      {/* Shortened on screen only on phones: the whole text is read out, and the title links to it. */}
-      <p className="mt-5 max-w-[70ch] leading-[1.6] text-slate-600 max-sm:line-clamp-4">
-        {event.summary}
-      </p>
+      <p className="mt-5 max-w-[70ch] leading-[1.6] text-slate-600">{event.lead}</p>
       <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-[15px] text-slate-700">
         {event.speakers.length > 0 && (
           <span>
             With {event.speakers.map((speaker) => `${speaker.name}, ${speaker.role}`).join("; ")}
           </span>
         )}
-        {event.agenda.length > 0 && (
+        {event.hasAgenda && (
           <ArrowLink to={eventPath(event.slug)} aria-label={`See the agenda: ${event.title}`}>
             See the agenda
           </ArrowLink>

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { clientWordmarkSize } from "~/config/art";
+import { clientWordmarkPath, clientWordmarkSize, nameSlug } from "~/config/art";
 import { Container } from "~/components/ui/container";
 import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 
 export type ClientLogo = {
+  /** The company's name: its wordmark's file is named after it (app/config/art.ts). */
   name: string;
-  /** The wordmark's SVG file (app/site/art/art-files.server.tsx). */
-  logo: string;
   /** The case study of the work done for this client. */
   href: string;
 };
@@ -41,7 +40,7 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                 className="block w-full max-w-40 rounded-md opacity-80 transition-opacity duration-150 hover:opacity-100"
               >
                 <img
-                  src={client.logo}
+                  src={clientWordmarkPath(nameSlug(client.name))}
                   alt={client.name}
                   loading="lazy"
                   width={clientWordmarkSize.width}

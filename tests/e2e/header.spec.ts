@@ -1,8 +1,17 @@
 import { servicesMenuTiming } from "~/config/constants";
 import { headerNav, servicesMenu } from "~/config/navigation";
+import type { Page } from "@playwright/test";
 import { desktopMenu, expect, gotoHydrated, test } from "./fixtures";
 
 const links = headerNav.flatMap((item) => (item.kind === "link" ? [item] : []));
+
+/** Home's desktop Services button, with the page's timers faked and paused: time moves only when the test says so. */
+async function servicesOnPausedClock(page: Page) {
+  await gotoHydrated(page, "/");
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  return desktopMenu(page).getByRole("button", { name: "Services" });
+}
 
 test.describe("desktop menu", () => {
   test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "desktop menu"));
@@ -35,11 +44,7 @@ test.describe("desktop menu", () => {
   test("Services opens on hover only after its delay, and closes after its close delay", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
-    // Fake timers, paused: time moves only when the test says so.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
-    const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
+    const trigger = await servicesOnPausedClock(page);
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
     await trigger.hover();
@@ -66,10 +71,7 @@ test.describe("desktop menu", () => {
   test("a click after the mouse's rest has opened Services keeps it open; the next click closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
-    const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
+    const trigger = await servicesOnPausedClock(page);
 
     await trigger.hover();
     await page.clock.runFor(servicesMenuTiming.hoverDelayMs);

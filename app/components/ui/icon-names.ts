@@ -47,3 +47,11 @@ export const iconNames = [
 ] as const;
 
 export type IconName = (typeof iconNames)[number];
+
+/**
+ * The two social logos, drawn into the same sprite from their own shapes
+ * (`brandIconShapes` in app/site/art/icon-sprite.server.tsx): lucide-react no
+ * longer ships brand marks.
+ */
+export const brandIconNames = ["linkedin", "instagram"] as const;
+export type BrandIconName = (typeof brandIconNames)[number];

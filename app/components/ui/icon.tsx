@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 import { contentIconSprite, iconSprite } from "~/config/art";
 import type { ContentIconName } from "~/components/ui/content-icon-names";
-import type { IconName } from "~/components/ui/icon-names";
+import type { BrandIconName, IconName } from "~/components/ui/icon-names";
 
-export type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" | "strokeWidth"> & {
+type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" | "strokeWidth"> & {
   strokeWidth?: number;
 };
 
@@ -17,11 +17,7 @@ export type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "name" 
  * lucide-react draws them, with less of each icon written in every page
  * (docs/decisions/068). No xmlns: an <svg> in HTML is in the SVG namespace.
  */
-export function SpriteIcon({
-  href,
-  strokeWidth = 2,
-  ...props
-}: SpriteIconProps & { href: string }) {
+function SpriteIcon({ href, strokeWidth = 2, ...props }: SpriteIconProps & { href: string }) {
   return (
     <svg
       width="24"
@@ -36,8 +32,8 @@ export function SpriteIcon({
   );
 }
 
-/** One of the site's icons (app/components/ui/icon-names.ts). */
-export function Icon({ name, ...props }: SpriteIconProps & { name: IconName }) {
+/** One of the site's icons or social logos (app/components/ui/icon-names.ts). */
+export function Icon({ name, ...props }: SpriteIconProps & { name: IconName | BrandIconName }) {
   return <SpriteIcon href={`${iconSprite}#${name}`} {...props} />;
 }
 

@@ -1,5 +1,5 @@
 import type { TeamMember } from "~/features/company/team.server";
-import { LinkedInIcon } from "~/components/ui/brand-icons";
+import { Icon } from "~/components/ui/icon";
 import { portraitSize } from "~/config/art";
 import {
   SectionBand,
@@ -54,7 +54,7 @@ export function TeamGrid({ id, className, heading, people, tone = "white" }: Tea
               rel="noopener noreferrer"
               className="mt-auto inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold text-slate-700 transition-colors duration-150 hover:text-accent"
             >
-              <LinkedInIcon className="size-4" />
+              <Icon name="linkedin" className="size-4" />
               LinkedIn
               <span className="sr-only"> profile of {person.name} (opens in a new tab)</span>
             </a>

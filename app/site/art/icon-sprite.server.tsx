@@ -41,8 +41,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { BrandIconName } from "~/components/ui/brand-icons";
-import type { IconName } from "~/components/ui/icon-names";
+import type { BrandIconName, IconName } from "~/components/ui/icon-names";
 
 /** The lucide component behind each of the site's icon names. */
 export const icons: Record<IconName, LucideIcon> = {
@@ -105,12 +104,12 @@ export const symbolPaint = {
   "stroke-linejoin": "round",
 } as const;
 
-const symbolPaintAttributes = Object.entries(symbolPaint)
+export const symbolPaintAttributes = Object.entries(symbolPaint)
   .map(([name, value]) => `${name}="${value}"`)
   .join(" ");
 
 /**
- * The social logos (app/components/ui/brand-icons.tsx), drawn in lucide's
+ * The social logos (`brandIconNames`, app/components/ui/icon-names.ts), drawn in lucide's
  * grid and paint; LinkedIn's mark is filled, not stroked.
  */
 export const brandIconShapes: Readonly<Record<BrandIconName, string>> = {

@@ -5,10 +5,14 @@ import { describe, expect, it } from "vitest";
 import { contentIconSprite, iconSprite } from "~/config/art";
 import { contentIcons } from "~/site/art/content-icons.server";
 import { ContentIcon, Icon } from "~/components/ui/icon";
-import type { IconName } from "~/components/ui/icon-names";
+import { brandIconNames, type IconName } from "~/components/ui/icon-names";
 import { renderArtFile } from "~/site/art/art-files.server";
-import { brandIconNames, InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons";
-import { brandIconShapes, icons, symbolPaint } from "~/site/art/icon-sprite.server";
+import {
+  brandIconShapes,
+  icons,
+  symbolPaint,
+  symbolPaintAttributes,
+} from "~/site/art/icon-sprite.server";
 
 /** An <svg>'s attributes (lucide's "lucide lucide-<name>" classes aside) and its content. */
 function parseSvg(markup: string) {
@@ -45,11 +49,8 @@ function expectSameDrawing(
   expect({ ...drawn.attributes, ...symbolPaint }).toEqual(lucideAttributes);
   for (const name of Object.keys(symbolPaint)) expect(drawn.attributes).not.toHaveProperty([name]);
   expect(drawn.content).toBe(`<use href="${href}#${id}"></use>`);
-  const paint = Object.entries(symbolPaint)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(" ");
   expect(sprite).toContain(
-    `<symbol id="${id}" viewBox="0 0 24 24" ${paint}>${lucide.content}</symbol>`,
+    `<symbol id="${id}" viewBox="0 0 24 24" ${symbolPaintAttributes}>${lucide.content}</symbol>`,
   );
 }
 
@@ -83,12 +84,11 @@ describe("icons drawn from the sprites", () => {
   );
 
   it.each(brandIconNames)(
-    "the social logo %s is a symbol of the icons' sprite, drawn by its component",
+    "the social logo %s is a symbol of the icons' sprite, drawn by Icon",
     (name) => {
       expect(uiSprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24"`);
       expect(uiSprite).toContain(`>${brandIconShapes[name]}</symbol>`);
-      const Brand = { linkedin: LinkedInIcon, instagram: InstagramIcon }[name];
-      const drawn = parseSvg(renderToStaticMarkup(<Brand className="size-5" />));
+      const drawn = parseSvg(renderToStaticMarkup(<Icon name={name} className="size-5" />));
       expect(drawn.content).toBe(`<use href="${iconSprite}#${name}"></use>`);
       expect(drawn.attributes).toMatchObject({ "aria-hidden": "true", viewBox: "0 0 24 24" });
     },

@@ -4,23 +4,18 @@ import { footerColumns } from "~/config/navigation";
 import { siteConfig } from "~/config/site";
 import { useCurrentYear } from "~/site/layout/use-current-year";
 import { Button } from "~/components/ui/button";
-import { InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons";
 import { Container } from "~/components/ui/container";
 import { Logo } from "~/site/layout/logo";
 
-function MailIcon({ className }: { className?: string }) {
-  return <Icon name="mail" className={className} />;
-}
-
 const socialLinks = [
-  { label: `${siteConfig.name} on LinkedIn`, href: siteConfig.social.linkedin, Icon: LinkedInIcon },
+  { label: `${siteConfig.name} on LinkedIn`, href: siteConfig.social.linkedin, icon: "linkedin" },
   {
     label: `${siteConfig.name} on Instagram`,
     href: siteConfig.social.instagram,
-    Icon: InstagramIcon,
+    icon: "instagram",
   },
-  { label: `E-mail ${siteConfig.email}`, href: `mailto:${siteConfig.email}`, Icon: MailIcon },
-];
+  { label: `E-mail ${siteConfig.email}`, href: `mailto:${siteConfig.email}`, icon: "mail" },
+] as const;
 
 const linkClass =
   "block w-fit rounded-sm text-[15px] leading-6 text-slate-300 transition-colors duration-150 hover:text-white";
@@ -40,7 +35,7 @@ export function SiteFooter() {
             className="flex gap-3 min-[380px]:col-start-2 min-[380px]:row-start-1 md:row-span-2 md:self-end"
             aria-label="Social links"
           >
-            {socialLinks.map(({ label, href, Icon: Glyph }) => (
+            {socialLinks.map(({ label, href, icon }) => (
               <li key={href}>
                 <a
                   href={href}
@@ -50,7 +45,7 @@ export function SiteFooter() {
                     : {})}
                   className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
                 >
-                  <Glyph className="size-5" />
+                  <Icon name={icon} className="size-5" />
                 </a>
               </li>
             ))}

@@ -23,7 +23,7 @@ import {
   type ServerLog,
 } from "./log";
 import { securityHeaders } from "./security-headers";
-import { precompressedAsset } from "./precompressed";
+import { ASSET_CACHE_CONTROL, precompressedAsset } from "./precompressed";
 import { createRequestHandler, requireValidHost } from "./request-handler";
 import { createFastPath, HTML_CACHE_CONTROL, prerenderedResponses } from "./fast-path";
 import { createRenderCache } from "./render-cache";
@@ -89,9 +89,6 @@ export type AppOptions = ClientFiles & {
   /** Requests other than GET/HEAD one address may make per minute. */
   writeLimitPerMinute?: number;
 };
-
-/** Hashed assets never change under their name. */
-const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /**
  * The app as the HTTP server runs it: a request listener (the fast path in

@@ -86,22 +86,36 @@ export type CompressedDocument = {
   lastModified: string;
 };
 
+/** Hashed assets never change under their name: cached for a year. */
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
 /**
  * A file and its compressed forms, in memory: for the small, hot prerendered
  * pages. The build writes the .br and .gz beside each page; a page without
  * them (a build made by hand) is compressed here, at quick settings.
  */
 export function compressDocument(file: string, modified: Date): CompressedDocument {
-  const identity = readFileSync(file);
-  const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   const sibling = (suffix: string) =>
     existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+  return compressedDocument(readFileSync(file), modified, {
+    gzip: sibling(".gz"),
+    br: sibling(".br"),
+  });
+}
+
+/** Bytes and their compressed forms: those given, the others made here at quick settings. */
+export function compressedDocument(
+  identity: Buffer,
+  modified: Date,
+  compressed: Partial<Record<Exclude<Encoding, "identity">, Buffer>> = {},
+): CompressedDocument {
+  const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   return {
     variants: {
       identity,
-      gzip: sibling(".gz") ?? gzipSync(identity),
+      gzip: compressed.gzip ?? gzipSync(identity),
       br:
-        sibling(".br") ??
+        compressed.br ??
         brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     },
     etags: {

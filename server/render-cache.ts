@@ -10,7 +10,13 @@ import {
   pageDataModulePattern,
 } from "~/lib/scripts-after-first-paint.server";
 import { crc32CombineShifted, crc32Shift } from "./crc32-combine";
-import { negotiateEncoding, preferredEncoding, type Encoding } from "./precompressed";
+import {
+  ASSET_CACHE_CONTROL,
+  compressedDocument,
+  negotiateEncoding,
+  sendDocument,
+  type CompressedDocument,
+} from "./precompressed";
 import { drawCspNonce } from "./security-headers";
 import { rememberedZopfliPart, zopfliPart } from "./zopfli-part";
 
@@ -128,13 +134,11 @@ export type RenderCache = {
 };
 
 /** A cached page's hydration data module, compressed once. */
-type DataModule = { bodies: Record<Encoding, Buffer>; keptUntil: number };
+type DataModule = { document: CompressedDocument; keptUntil: number };
 
 /** How long a data module outlives the last cached page naming it: a page may load slowly. */
 const dataModuleRetentionMs = 60 * 60_000;
 const maxDataModules = 200;
-/** Hashed names never change: as the build's assets. */
-const dataModuleCacheControl = "public, max-age=31536000, immutable";
 
 const maxEntries = 200;
 const maxUncacheable = 1_000;
@@ -202,16 +206,14 @@ export function createRenderCache({
     const oldest = dataModules.keys().next();
     if (dataModules.size >= maxDataModules && !oldest.done) dataModules.delete(oldest.value);
     const identity = Buffer.from(text);
-    dataModules.set(name, {
-      bodies: {
-        identity,
-        gzip: gzipSync(identity, { level: 9 }),
-        br: brotliCompressSync(identity, {
-          params: { [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        }),
-      },
-      keptUntil,
+    // At the strongest settings, as the build compresses its assets: once per module.
+    const document = compressedDocument(identity, now(), {
+      gzip: gzipSync(identity, { level: 9 }),
+      br: brotliCompressSync(identity, {
+        params: { [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
     });
+    dataModules.set(name, { document, keptUntil });
   }
 
   /**
@@ -387,14 +389,9 @@ export function createRenderCache({
         module = dataModules.get(name);
       }
       if (!module) return next();
-      const encoding = preferredEncoding(req);
-      const body = module.bodies[encoding];
       res.setHeader("Content-Type", "text/javascript; charset=utf-8");
-      res.setHeader("Cache-Control", dataModuleCacheControl);
-      res.setHeader("Vary", "Accept-Encoding");
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", String(body.length));
-      res.end(req.method === "HEAD" ? undefined : body);
+      res.setHeader("Cache-Control", ASSET_CACHE_CONTROL);
+      sendDocument(req, res, module.document);
     } catch (error) {
       next(error);
     }

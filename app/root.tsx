@@ -1,5 +1,4 @@
 import { iconPath, paths } from "~/config/paths";
-import interLatin from "~/assets/fonts/inter-latin-wght-subset.woff2?url";
 import { useContext, useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -16,13 +15,11 @@ import { SiteFrame } from "~/site/layout/site-frame";
 import { errorMeta } from "~/site/meta";
 import { NotFound } from "~/site/not-found";
 
-// The stylesheet is the one resource that blocks the first paint, so it comes
-// first in <head>, ahead of the font: on a slow connection the font would
-// otherwise share the bandwidth before it. (The page's modules are fetched
-// after the first paint: app/lib/scripts-after-first-paint.server.ts.)
+// The stylesheet is the one resource that blocks the first paint, and nothing
+// else the page needs competes with it: the web font and the page's modules
+// are fetched after the first paint (app/lib/scripts-after-first-paint.server.ts).
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: iconPath("favicon.svg"), type: "image/svg+xml" },
   { rel: "icon", href: iconPath("favicon-32.png"), type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: iconPath("apple-touch-icon.png") },
@@ -31,7 +28,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-GB">
+    // The page's script adds the web-font class before hydration (app/app.css).
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

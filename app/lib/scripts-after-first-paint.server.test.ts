@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   hydrationDataAsModule,
   preloadsPerTask,
   moduleScriptAfterFirstPaint,
+  webFontClass,
+  webFontFamily,
   scriptsAfterFirstPaint,
   scriptsAfterFirstPaintStream,
 } from "./scripts-after-first-paint.server";
@@ -82,7 +85,11 @@ describe("scriptsAfterFirstPaint", () => {
   async function runScript(
     paintTiming: boolean,
     preloads = ["/assets/root-A.js"],
-    { recordTurns = false } = {},
+    {
+      recordTurns = false,
+      referrer = "",
+      navigationType = "navigate",
+    }: { recordTurns?: boolean; referrer?: string; navigationType?: string } = {},
   ) {
     const events: string[] = [];
     // A turn the script gives the browser (setTimeout), when asked to record them.
@@ -92,8 +99,23 @@ describe("scriptsAfterFirstPaint", () => {
         callback();
       });
     const window: Record<string, unknown> = {};
+    const origin = "https://www.example.test";
+    const location = { origin };
+    const performance = {
+      getEntriesByType: (type: string) => (type === "navigation" ? [{ type: navigationType }] : []),
+    };
     const document = {
       visibilityState: "visible",
+      referrer,
+      documentElement: {
+        classList: { add: (name: string) => events.push(`class ${name}`) },
+      },
+      fonts: {
+        load: (font: string) => {
+          events.push(`font ${font}`);
+          return Promise.resolve([]);
+        },
+      },
       head: {
         append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`),
       },
@@ -127,17 +149,32 @@ describe("scriptsAfterFirstPaint", () => {
     const run = new Function(
       "window",
       "document",
+      "location",
+      "performance",
       "requestAnimationFrame",
       "PerformanceObserver",
       "load",
       "setTimeout",
       `return (async () => {${script}})();`,
     ) as (...args: unknown[]) => Promise<void>;
-    await run(window, document, requestAnimationFrame, PerformanceObserver, load, giveTurn);
+    await run(
+      window,
+      document,
+      location,
+      performance,
+      requestAnimationFrame,
+      PerformanceObserver,
+      load,
+      giveTurn,
+    );
     await new Promise((resolve) => setTimeout(resolve));
     return { events, window };
   }
 
+  const webFont = `class ${webFontClass}`;
+  // The font is asked for; the class follows once it has arrived, while the
+  // script goes on to the modules.
+  const webFontLoad = `font 1em "${webFontFamily}"`;
   const modulesInOrder = [
     "modulepreload /assets/root-A.js",
     "/assets/manifest-M.js",
@@ -148,11 +185,38 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("the rewritten script runs after the paint entry: the routes are in place before the entry is imported", async () => {
     const { events, window } = await runScript(true);
-    expect(events).toEqual(["paint entry", ...modulesInOrder]);
+    expect(events.filter((event) => event !== webFont)).toEqual([
+      "paint entry",
+      webFontLoad,
+      ...modulesInOrder,
+    ]);
+    expect(events.indexOf(webFont)).toBeGreaterThan(events.indexOf(webFontLoad));
     expect(window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-A.js" },
       "routes/about": { specifier: "/assets/about-B.js" },
     });
+  });
+
+  it("on a first visit the web font is let in after the paint; from another page of the site, or loaded again, before it", async () => {
+    const sameSite = await runScript(true, undefined, {
+      referrer: "https://www.example.test/about",
+    });
+    expect(sameSite.events.slice(0, 3)).toEqual([webFont, "paint entry", webFontLoad]);
+    for (const navigationType of ["reload", "back_forward"]) {
+      const { events } = await runScript(true, undefined, { navigationType });
+      expect(events.slice(0, 2)).toEqual([webFont, "paint entry"]);
+    }
+    // A link from another site, even one whose address begins with this one's.
+    const elsewhere = await runScript(true, undefined, {
+      referrer: "https://www.example.test.other.example/",
+    });
+    expect(elsewhere.events.slice(0, 2)).toEqual(["paint entry", webFontLoad]);
+  });
+
+  it("names the class and the family of app/app.css's web font", () => {
+    const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
+    expect(css).toMatch(new RegExp(`@font-face \\{\\s*font-family: "${webFontFamily}";`));
+    expect(css).toMatch(new RegExp(`:root\\.${webFontClass} \\{\\s*--font-sans: "Inter Variable"`));
   });
 
   it("adds the module preloads a few per task, in their order, before any import", async () => {
@@ -176,7 +240,11 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("without Paint Timing, the script waits for a frame instead", async () => {
     const { events } = await runScript(false);
-    expect(events).toEqual(["frame", ...modulesInOrder]);
+    expect(events.filter((event) => event !== webFont)).toEqual([
+      "frame",
+      webFontLoad,
+      ...modulesInOrder,
+    ]);
   });
 });
 

@@ -16,7 +16,8 @@ import { StringDecoder } from "node:string_decoder";
  * alike), moves all of it behind the first paint:
  * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
  * - the module script waits for the first frame to be painted (the Paint
- *   Timing entry, then a task), then adds the module preloads to `<head>`, a
+ *   Timing entry, then a task), then asks for the web font (webFontClass;
+ *   at once if it is cached), then adds the module preloads to `<head>`, a
  *   few in each task (preloadsPerTask), so the whole module graph is fetched
  *   in parallel as before, imports the route manifest and the route modules
  *   (its static imports become dynamic ones, which would otherwise be fetched
@@ -44,6 +45,33 @@ const sideEffectImport = /^import ("[^"\\]+");\n?/gm;
  */
 const waitForFirstPaint =
   'await(document.visibilityState=="hidden"||new Promise(p=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();setTimeout(p)}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(p))));';
+
+/**
+ * The class on `<html>` that lets the web font draw the text (app/app.css):
+ * until it is set the page is drawn in the metric-matched fallback, and the
+ * font is not requested by the page's text (docs/decisions/069).
+ */
+export const webFontClass = "web-font";
+/** The web font's family in app/app.css's @font-face. */
+export const webFontFamily = "Inter Variable";
+const useWebFont = `document.documentElement.classList.add("${webFontClass}")`;
+
+/**
+ * On a first visit the web font is asked for only after the first paint, so
+ * that it never shares the slow first round trips with the stylesheet. The
+ * class is set once the file has arrived (`document.fonts.load` fetches a
+ * face no text uses yet): the page's style and layout are worked out again
+ * once, in the font, rather than once for the new font list and again when
+ * the file arrives, each a long task on a slow phone.
+ */
+const webFontAfterFirstPaint = `document.fonts.load('1em "${webFontFamily}"').then(()=>${useWebFont});`;
+
+/**
+ * A page reached from another page of the site, or loaded again (reload,
+ * back or forward), has the font in the browser's cache already: the class is
+ * set at once, and the first paint is drawn in it.
+ */
+const webFontAtOnceWhenCached = `if(document.referrer.startsWith(location.origin+"/")||performance.getEntriesByType("navigation")[0]?.type!="navigate")${useWebFont};`;
 
 /**
  * How many module preloads are added in one task. Each one starts a fetch from
@@ -81,7 +109,9 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
   if (firstImportAt < 0) firstImportAt = 0;
   const modules = [...sideEffects, ...routes.map((route) => route.specifier)];
   const start = [
+    webFontAtOnceWhenCached,
     waitForFirstPaint,
+    webFontAfterFirstPaint,
     preloads.length > 0
       ? `${preloadList}${JSON.stringify(preloads).slice(1)};for(let i=0;i<l.length;i+=${preloadsPerTask}){if(i)await new Promise(n=>setTimeout(n));for(const href of l.slice(i,i+${preloadsPerTask}))document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}}`
       : "",

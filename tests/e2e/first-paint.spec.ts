@@ -3,10 +3,11 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 /*
  * First paint owes nothing to JavaScript (docs/decisions/062): a page's
- * <head> asks for the stylesheet, the font and the icons, and nothing that
- * competes with them (no module preload, no image preload); the page's modules
- * are requested only once a frame has been painted, which needs the
- * stylesheet, and they still hydrate the page.
+ * <head> asks for the stylesheet and the icons, and nothing that competes
+ * with them (no module preload, no image preload, no font); the page's modules
+ * and, on a first visit, its web font (decision 069) are requested only once a
+ * frame has been painted, which needs the stylesheet, and the modules still
+ * hydrate the page.
  */
 
 test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "one width is enough"));
@@ -19,7 +20,7 @@ for (const path of pageTypes) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toContain('rel="modulepreload"');
-    expect(head).not.toMatch(/<link rel="preload" as="image"/);
+    expect(head).not.toMatch(/<link rel="preload" as="(?:image|font)"/);
 
     // Hydration matches the HTML: React reports a mismatch (and renders the
     // page again from scratch) as an error, however the page's data came.
@@ -83,4 +84,56 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
 
   // A page whose data holds a per-response value (the contact form's token) keeps it inline.
   expect(await (await request.get("/contact")).text()).toContain("streamController.enqueue");
+});
+
+test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint", async ({
+  page,
+  baseURL,
+}) => {
+  /** When the page's font request started and when its first frame was painted. */
+  const fontAndPaint = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      const font = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find(
+        (entry) => entry.name.endsWith(".woff2"),
+      );
+      return {
+        fontStart: font?.startTime,
+        firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
+        bodyFont: getComputedStyle(document.body).fontFamily,
+        interLoaded: [...document.fonts].some(
+          (face) =>
+            face.family.replaceAll('"', "") === "Inter Variable" && face.status === "loaded",
+        ),
+      };
+    });
+
+  await gotoHydrated(page, "/about");
+  const firstVisit = await fontAndPaint();
+  expect(firstVisit.fontStart, "the font was fetched").toBeDefined();
+  expect(firstVisit.firstPaint).toBeDefined();
+  expect(firstVisit.fontStart!).toBeGreaterThan(firstVisit.firstPaint!);
+  expect(firstVisit.bodyFont).toMatch(/^"Inter Variable"/);
+  expect(firstVisit.interLoaded).toBe(true);
+
+  // A page opened from the first one (a new tab, say) finds the font cached
+  // and asks for it at once.
+  await gotoHydrated(page, "/contact", { referer: new URL("/about", baseURL).href });
+  const fromThisSite = await fontAndPaint();
+  expect(fromThisSite.fontStart).toBeDefined();
+  expect(fromThisSite.fontStart!).toBeLessThan(fromThisSite.firstPaint!);
+  expect(fromThisSite.bodyFont).toMatch(/^"Inter Variable"/);
+});
+
+test("without JavaScript the text is drawn in the web font from the start", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/about");
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+    /^"Inter Variable"/,
+  );
+  await context.close();
 });

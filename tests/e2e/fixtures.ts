@@ -66,8 +66,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 /** Opens a page and waits until React has hydrated it. */
-export async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
+export async function gotoHydrated(page: Page, url: string, options?: Parameters<Page["goto"]>[1]) {
+  const response = await page.goto(url, options);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }

@@ -216,7 +216,9 @@ describe("scriptsAfterFirstPaint", () => {
   it("names the class and the family of app/app.css's web font", () => {
     const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
     expect(css).toMatch(new RegExp(`@font-face \\{\\s*font-family: "${webFontFamily}";`));
-    expect(css).toMatch(new RegExp(`:root\\.${webFontClass} \\{\\s*--font-sans: "Inter Variable"`));
+    expect(css).toMatch(
+      new RegExp(`:root\\.${webFontClass} \\{\\s*--font-sans: "${webFontFamily}"`),
+    );
   });
 
   it("adds the module preloads a few per task, in their order, before any import", async () => {

@@ -3,9 +3,10 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 /*
  * Nothing moves once it is on the screen: every page type, at both widths,
- * loads, swaps in its web font (the fallback is metric-matched, decision 062)
- * and hydrates with a cumulative layout shift of 0.000. The browser's own record of shifts
- * (the Layout Instability API, the source of CLS) is read after all of that.
+ * loads, swaps in its web font after the first paint (the fallback is
+ * metric-matched per weight, decision 069) and hydrates with a cumulative
+ * layout shift of 0.000. The browser's own record of shifts (the Layout
+ * Instability API, the source of CLS) is read after all of that.
  */
 
 for (const path of pageTypes) {

@@ -1,3 +1,4 @@
+import { webFontFamily } from "~/lib/scripts-after-first-paint.server";
 import { pageTypes } from "../support/page-types";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -86,13 +87,16 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
   expect(await (await request.get("/contact")).text()).toContain("streamController.enqueue");
 });
 
+/** A computed font-family that starts with the web font. */
+const inWebFont = new RegExp(`^"${webFontFamily}"`);
+
 test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint", async ({
   page,
   baseURL,
 }) => {
   /** When the page's font request started and when its first frame was painted. */
   const fontAndPaint = () =>
-    page.evaluate(async () => {
+    page.evaluate(async (family) => {
       await document.fonts.ready;
       const font = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find(
         (entry) => entry.name.endsWith(".woff2"),
@@ -102,18 +106,17 @@ test("the web font is fetched after a first visit's first paint and then draws t
         firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
         bodyFont: getComputedStyle(document.body).fontFamily,
         interLoaded: [...document.fonts].some(
-          (face) =>
-            face.family.replaceAll('"', "") === "Inter Variable" && face.status === "loaded",
+          (face) => face.family.replaceAll('"', "") === family && face.status === "loaded",
         ),
       };
-    });
+    }, webFontFamily);
 
   await gotoHydrated(page, "/about");
   const firstVisit = await fontAndPaint();
   expect(firstVisit.fontStart, "the font was fetched").toBeDefined();
   expect(firstVisit.firstPaint).toBeDefined();
   expect(firstVisit.fontStart!).toBeGreaterThan(firstVisit.firstPaint!);
-  expect(firstVisit.bodyFont).toMatch(/^"Inter Variable"/);
+  expect(firstVisit.bodyFont).toMatch(inWebFont);
   expect(firstVisit.interLoaded).toBe(true);
 
   // A page opened from the first one (a new tab, say) finds the font cached
@@ -122,7 +125,7 @@ test("the web font is fetched after a first visit's first paint and then draws t
   const fromThisSite = await fontAndPaint();
   expect(fromThisSite.fontStart).toBeDefined();
   expect(fromThisSite.fontStart!).toBeLessThan(fromThisSite.firstPaint!);
-  expect(fromThisSite.bodyFont).toMatch(/^"Inter Variable"/);
+  expect(fromThisSite.bodyFont).toMatch(inWebFont);
 });
 
 test("without JavaScript the text is drawn in the web font from the start", async ({
@@ -132,8 +135,6 @@ test("without JavaScript the text is drawn in the web font from the start", asyn
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto("/about");
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
-    /^"Inter Variable"/,
-  );
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(inWebFont);
   await context.close();
 });

@@ -65,6 +65,75 @@ const roomRules = [
   }),
 ];
 
+/*
+ * The rooms of server/ and scripts/ and what each may import
+ * (docs/decisions/070-server-rooms.md). Rooms are layered: a room imports only
+ * the rooms below it, so no two rooms import each other. The entry files at
+ * the top of server/ (main, dev, serve, services, env) compose the rooms.
+ */
+const serverRooms = {
+  core: [],
+  db: ["core"],
+  forms: ["core", "db"],
+  outbox: ["core", "db"],
+  leads: ["core", "db", "forms", "outbox"],
+  registrations: ["core", "db", "forms", "outbox"],
+  http: ["core", "forms", "leads", "registrations"],
+};
+// The app's public modules: the spec's config, the load context's types, the
+// forms' shared schemas, and a feature's schemas, field names, view types,
+// content loaders and calendar file. Never a component, route or layout.
+const appPublic = {
+  regex:
+    "^~/(?!config/|load-context$|lib/forms/|lib/zoned-time$|lib/calendar-date$|features/[a-z-]+/[a-z-]+-(schema|fields|view|calendar)$|features/[a-z-]+/[a-z-]+\\.server$|site/pages\\.server$|lib/scripts-after-first-paint\\.server$)",
+  message:
+    "server/ and scripts/ reach app/ only through its public modules: app/config/, app/load-context.ts, app/lib/forms/, and a feature's *-schema, *-fields, *-view or *.server module (docs/decisions/070).",
+};
+const serverRoomRules = [
+  ...Object.entries(serverRooms).map(([room, below]) => ({
+    files: [`server/${room}/**/*.ts`],
+    ignores: ["server/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            appPublic,
+            {
+              regex: below.length ? `^\\.\\./(?!(${below.join("|")})/)` : "^\\.\\./",
+              message: `server/${room}/ may import only ${below.length ? below.map((name) => `server/${name}/`).join(", ") : "itself"}: rooms are layered so that none imports a room that imports it back. Pass what it needs in from server/services.ts or server/serve.ts instead (docs/decisions/070).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["server/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [appPublic] }] },
+  },
+  {
+    // The leads command's shared parts sit below the commands that use them.
+    files: ["scripts/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            appPublic,
+            {
+              regex: "^\\.\\./[^.]",
+              message:
+                "scripts/lib/ is shared by the commands: it never imports a command or a script (docs/decisions/070).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,4 +170,5 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
   ...roomRules,
+  ...serverRoomRules,
 );

@@ -6,7 +6,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { contactFormPath } from "~/features/contact/contact-schema";
-import { signFormToken } from "../server/leads/form-token";
+import { signFormToken } from "../server/forms/form-token";
 import { formFields, urlEncoded } from "../tests/support/contact-posts";
 import { ensureBuild, startProductionServer } from "./production-server";
 

@@ -14,7 +14,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../tests/support/test-databases";
-import { csvCell, leadsToCsv, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
+import { leadsToCsv, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
+import { csvCell } from "./lib/text-tables";
 
 describe("parseLeadsArgs", () => {
   it("reads list and export with their options", () => {

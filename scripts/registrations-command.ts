@@ -6,7 +6,7 @@ import {
   listRegistrations,
   registrationAnswers,
 } from "../server/registrations/registration-store";
-import { csvDocument, terminalTable } from "./leads-command";
+import { csvDocument, terminalTable } from "./lib/text-tables";
 
 /**
  * `npm run leads -- registrations --event SLUG [--format csv|json]`: an

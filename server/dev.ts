@@ -25,7 +25,7 @@ const { hideEnvFileDeprecation } = await import("../scripts/hide-envfile-depreca
 hideEnvFileDeprecation();
 
 const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
-  import("./log"),
+  import("./core/log"),
   import("./serve"),
   import("vite"),
 ]);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createServerLog } from "./log";
+import { createServerLog } from "./core/log";
 import { readEnvOrExit, serveSite } from "./serve";
 
 // The production server, bundled to build/server/main.js beside React

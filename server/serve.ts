@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
-import { createApp, type ClientFiles } from "./app";
+import { createApp, type ClientFiles } from "./http/app";
 import { readEnv, type ServerEnv } from "./env";
-import { startLeadPipeline } from "./leads/pipeline";
-import { startServer } from "./lifecycle";
-import { leadLogger, type ServerLog } from "./log";
+import { startLeadPipeline } from "./services";
+import { startServer } from "./http/lifecycle";
+import { leadLogger, type ServerLog } from "./core/log";
 
 /**
  * The server process around the app, the same for `npm start` (server/main.ts)

@@ -24,7 +24,7 @@ import { absoluteUrl } from "~/config/site-url";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { Tag } from "~/components/ui/tag";
-import { formatDateTime, isoWithOffset } from "~/features/events/zoned-time";
+import { formatDateTime, isoWithOffset } from "~/lib/zoned-time";
 import { requestTime } from "~/lib/request-clock";
 import { renderCacheUntil } from "~/lib/render-cache";
 

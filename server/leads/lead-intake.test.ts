@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
-import { formTokenTiming, signFormToken } from "./form-token";
+import { formTokenTiming, signFormToken } from "../forms/form-token";
 import { createLeadIntake, type LeadIntake } from "./lead-intake";
 
 const SECRET = "a-test-secret-that-is-long-enough-0001";

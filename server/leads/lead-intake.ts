@@ -7,12 +7,13 @@ import {
 import type { ContactFormOutcome } from "~/load-context";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, readFormData, type FormPost } from "./form-post";
-import { formTokenTiming } from "./form-token";
+import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
+import { unavailableRetryAfterSeconds } from "../forms/form-post";
+import { formTokenTiming } from "../forms/form-token";
 import type { LeadSpool } from "./lead-spool";
 import { forgetUsedTokensBefore, saveLead, TokenReplayedError } from "./lead-store";
-import { systemClock, type Clock, type Logger } from "./logger";
-import type { RateLimitRule } from "./rate-limit";
+import { systemClock, type Clock, type Logger } from "../core/logger";
+import type { RateLimitRule } from "../forms/rate-limit";
 
 /**
  * Receives the contact form's posts: the abuse rules every form shares
@@ -53,9 +54,6 @@ export type LeadIntake = {
   /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
   receive: (post: ContactPost) => Promise<ContactFormOutcome>;
 };
-
-/** When a visitor whose enquiry could not be saved may try again. */
-export const unavailableRetryAfterSeconds = 120;
 
 export function createLeadIntake({
   db,

@@ -9,16 +9,21 @@ import {
 } from "../../tests/support/smtp-sink";
 import { createTestDatabase } from "../../tests/support/test-databases";
 import { readEnv } from "../env";
-import { createSmtpMailer, type LeadMail, type Mailer, type SmtpTlsSettings } from "./lead-mail";
+import {
+  createSmtpMailer,
+  type OutboxMail,
+  type Mailer,
+  type SmtpTlsSettings,
+} from "../outbox/mailer";
 import { saveLead } from "./lead-store";
-import { startLeadPipeline } from "./pipeline";
+import { startLeadPipeline } from "../services";
 
 /*
  * An internal relay with a self-signed certificate (tests/fixtures/tls), met
  * over smtps:// and over STARTTLS: refused by default, accepted when its
  * certificate is given as SMTP_CA_FILE or when checking is switched off.
  */
-const mail: LeadMail = {
+const mail: OutboxMail = {
   from: "Corvanta Digital website <website@corvanta.example>",
   to: ["sales@corvanta.example"],
   subject: "New enquiry: Cloud Solutions (£25k to £50k)",

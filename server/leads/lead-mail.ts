@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import type { Transporter } from "nodemailer";
 import {
   budgetLabel,
   contactFormSchema,
@@ -9,7 +7,10 @@ import {
   serviceOptionLabel,
 } from "~/features/contact/contact-schema";
 import type { Lead } from "../db/schema";
-import { showBidiControls } from "./visible-text";
+import { showBidiControls } from "../outbox/visible-text";
+import type { AppDatabase } from "../db/database";
+import { domainOf, type OutboxMail } from "../outbox/mailer";
+import type { OutboxComposer } from "../outbox/outbox-worker";
 
 /**
  * The e-mail that tells the sales team about a lead. Visitor text goes into
@@ -20,41 +21,11 @@ import { showBidiControls } from "./visible-text";
  * the address passes the contact form's own e-mail check unchanged (one
  * address, no spaces, CR or LF), and is passed as a bare address, never as
  * text nodemailer would parse. Text direction overrides in the body are shown
- * escaped (server/leads/visible-text.ts).
+ * escaped (server/outbox/visible-text.ts).
  */
-export type LeadMail = {
-  from: string;
-  /**
-   * Configured addresses as text; a visitor's address (an event registration's
-   * e-mails) only as an address object, which nodemailer never parses.
-   */
-  to: (string | { name: string; address: string })[];
-  /** The visitor's address, when it is a valid one, so that "Reply" writes to them. */
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  /** Files sent with the text: an event's calendar file. */
-  attachments?: { filename: string; content: string; contentType: string }[];
-  /** Derived from the lead id: a retried send reuses it, so mail clients can fold duplicates. */
-  messageId: string;
-};
-
-/** What the mail server answered to an accepted message. */
-export type Delivery = {
-  /** The SMTP reply code to the message's data, e.g. 250; undefined if none was read. */
-  responseCode: number | undefined;
-};
-
-export type Mailer = {
-  send: (mail: LeadMail) => Promise<Delivery>;
-  /** Connects, greets and logs in (if the URL has credentials) without sending: resolves if all went well. */
-  verify: () => Promise<void>;
-  close: () => void;
-};
-
 export type LeadMailSettings = { from: string; to: string[] };
 
-export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettings): LeadMail {
+export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettings): OutboxMail {
   const service = isServiceOptionId(lead.service)
     ? serviceOptionLabel(lead.service)
     : "Unknown service";
@@ -123,78 +94,15 @@ function formatReceived(date: Date): string {
   }).format(date)} UTC`;
 }
 
-export function domainOf(address: string): string {
-  return /@([^\s>]+)/.exec(address)?.[1] ?? "localhost";
-}
-
-/**
- * The three-digit code at the start of an SMTP reply ("250 2.0.0 Ok: queued
- * as 4F3"). Only the code is logged: the reply's text is the server's to
- * choose and may repeat an address.
- */
-export function smtpReplyCode(reply: unknown): number | undefined {
-  const code = typeof reply === "string" ? /^([2-5]\d\d)(?:[ -]|$)/.exec(reply)?.[1] : undefined;
-  return code ? Number(code) : undefined;
-}
-
-/**
- * How the mail server's certificate is checked, for smtps:// and for STARTTLS
- * (SMTP_CA_FILE and SMTP_TLS_REJECT_UNAUTHORIZED). By default it must chain to
- * a public CA and name the host of SMTP_URL.
- */
-export type SmtpTlsSettings = {
-  /** A PEM file whose certificates are trusted instead of the public CAs (an internal CA, or the relay's self-signed certificate). */
-  caFile?: string;
-  /** false accepts any certificate: the connection is encrypted but not authenticated. */
-  rejectUnauthorized?: boolean;
-};
-
-/** Sends over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer(
-  smtpUrl: string,
-  { caFile, rejectUnauthorized = true }: SmtpTlsSettings = {},
-): Mailer {
-  // nodemailer is loaded with the first e-mail or check, not at start: a
-  // server without SMTP_URL never loads it (idle memory, issue 11).
-  // Read now, so a missing CA file still stops the server at start.
-  const ca = caFile ? readFileSync(caFile, "utf8") : undefined;
-  let transport: Promise<Transporter> | undefined;
-  const connect = () =>
-    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        tls: {
-          ...(ca === undefined ? {} : { ca }),
-          rejectUnauthorized,
-        },
-        // Fail fast while the mail server is away; the outbox retries later.
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }),
-    ));
-  return {
-    async send(mail) {
-      const info = (await (
-        await connect()
-      ).sendMail({
-        ...mail,
-        // The message is our own text: nothing in it may make nodemailer read files or URLs.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      })) as { response?: string };
-      return { responseCode: smtpReplyCode(info.response) };
-    },
-    async verify() {
-      await (await connect()).verify();
-    },
-    close: () => void transport?.then((created) => created.close()),
+/** The lead notifications: the rows with a lead_id. */
+export function leadNotificationComposer(db: AppDatabase, mail: LeadMailSettings): OutboxComposer {
+  return async (row) => {
+    if (row.lead_id === null) throw new Error(`outbox row ${row.id} names no lead`);
+    const lead = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", row.lead_id)
+      .executeTakeFirstOrThrow();
+    return composeLeadNotification(lead, mail);
   };
-}
-
-/** The SMTP server for a log line: the URL without its password. */
-export function describeSmtpUrl(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  if (url.password) url.password = "***";
-  return url.toString();
 }

@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
-import { formTokenNonce } from "./form-token";
+import { formTokenNonce } from "../forms/form-token";
 import { createLeadIntake, type LeadIntakeOptions } from "./lead-intake";
 import { createLeadSpool, createSpoolDrainer, type LeadSpool } from "./lead-spool";
 import { saveLead } from "./lead-store";

@@ -5,7 +5,7 @@ import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { storeSpooledLead, type SpooledLead } from "./lead-store";
-import type { Logger } from "./logger";
+import type { Logger } from "../core/logger";
 
 /**
  * The local spool: where an enquiry goes when the lead database cannot take

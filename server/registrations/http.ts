@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import type { EventRegistrationContext } from "~/load-context";
-import { bufferedPost } from "../leads/http";
+import { bufferedPost } from "../forms/http";
 import type { RegistrationDesk } from "./registration-desk";
 
 /** The load context's registration desk, bound to this request's buffered post. */

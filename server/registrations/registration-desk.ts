@@ -10,11 +10,11 @@ import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, readFormData, type FormPost } from "../leads/form-post";
-import { unavailableRetryAfterSeconds } from "../leads/lead-intake";
-import { formTokenTiming } from "../leads/form-token";
-import { systemClock, type Clock, type Logger } from "../leads/logger";
-import type { RateLimitRule } from "../leads/rate-limit";
+import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
+import { unavailableRetryAfterSeconds } from "../forms/form-post";
+import { formTokenTiming } from "../forms/form-token";
+import { systemClock, type Clock, type Logger } from "../core/logger";
+import type { RateLimitRule } from "../forms/rate-limit";
 import { verifyCancelToken } from "./cancel-token";
 import {
   cancelRegistration,

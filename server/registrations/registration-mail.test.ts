@@ -15,9 +15,9 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
-import { createSmtpMailer } from "../leads/lead-mail";
-import { createOutboxWorker, type OutboxWorker } from "../leads/outbox-worker";
-import { composeOutboxMail } from "../leads/pipeline";
+import { createSmtpMailer } from "../outbox/mailer";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
+import { composeOutboxMail } from "../services";
 import { verifyCancelToken } from "./cancel-token";
 import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
 
@@ -59,7 +59,6 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
     worker = createOutboxWorker({
       db,
       mailer,
-      mail,
       compose: composeOutboxMail(db, { mail, siteUrl, cancelSecret: CANCEL_SECRET }, clock),
       log,
       now: clock,

@@ -2,13 +2,13 @@ import { eventCancelPath, eventPath } from "~/config/paths";
 import { siteConfig } from "~/config/site";
 import { eventCalendarFile, eventLocation } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
-import { formatDateTimeRange } from "~/features/events/zoned-time";
+import { formatDateTimeRange } from "~/lib/zoned-time";
 import { normalizeLine, personFieldSchemas } from "~/lib/forms/schema";
 import type { AppDatabase } from "../db/database";
 import type { OutboxKind, Registration } from "../db/schema";
-import { domainOf, type LeadMail } from "../leads/lead-mail";
-import { systemClock, type Clock } from "../leads/logger";
-import type { OutboxComposer } from "../leads/outbox-worker";
+import { domainOf, type OutboxMail } from "../outbox/mailer";
+import { systemClock, type Clock } from "../core/logger";
+import type { OutboxComposer } from "../outbox/outbox-worker";
 import { signCancelToken } from "./cancel-token";
 import {
   findEventFacts,
@@ -142,7 +142,7 @@ export function composeAttendeeMail(
   event: EventFacts,
   settings: RegistrationMailSettings,
   now: Date,
-): LeadMail {
+): OutboxMail {
   const copy = attendeeCopy[kind];
   const { page, cancel } = links(event, registration, settings);
   const confirmed = kind !== "registration-waiting";
@@ -212,7 +212,7 @@ export function composeTeamMail(
   event: EventFacts,
   settings: RegistrationMailSettings,
   counts: { confirmed: number; waiting: number },
-): LeadMail {
+): OutboxMail {
   const cancelled = kind === "registration-team-cancelled";
   const held = registration.confirmed_at ? "a confirmed place" : "a place on the waiting list";
   const summary = cancelled

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { signFormToken } from "../../server/leads/form-token";
+import { signFormToken } from "../../server/forms/form-token";
 import { formFields } from "../support/contact-posts";
 import { createTestDatabase, testDatabaseKinds } from "../support/test-databases";
 import { postForm } from "./contact-support";

@@ -6,14 +6,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { contactFormPath, formTokenField } from "~/features/contact/contact-schema";
-import { createApp } from "../../server/app";
+import { createApp } from "../../server/http/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
-import { signFormToken, verifyFormToken } from "../../server/leads/form-token";
-import { createSmtpMailer } from "../../server/leads/lead-mail";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { composeOutboxMail, createFormDesks } from "../../server/leads/pipeline";
-import type { RateLimitRule } from "../../server/leads/rate-limit";
-import { leadLogger } from "../../server/log";
+import { signFormToken, verifyFormToken } from "../../server/forms/form-token";
+import { createSmtpMailer } from "../../server/outbox/mailer";
+import { createOutboxWorker, type OutboxWorker } from "../../server/outbox/outbox-worker";
+import { composeOutboxMail, createFormDesks } from "../../server/services";
+import type { RateLimitRule } from "../../server/forms/rate-limit";
+import { leadLogger } from "../../server/core/log";
 import { manualClock, recordingServerLog } from "../support/manual-clock";
 import { startSmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabaseKind } from "../support/test-databases";
@@ -147,7 +147,6 @@ export async function startContactServer({
     worker = createOutboxWorker({
       db,
       mailer,
-      mail,
       compose: composeOutboxMail(db, { mail, siteUrl: url, cancelSecret }, clock),
       log: leadLogger(log.log),
       now: clock,

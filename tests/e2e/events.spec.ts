@@ -5,8 +5,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { wallClockToInstant } from "~/features/events/zoned-time";
-import { createApp } from "../../server/app";
+import { wallClockToInstant } from "~/lib/zoned-time";
+import { createApp } from "../../server/http/app";
 import { readCalendarEvent } from "../icalendar";
 import {
   expect,

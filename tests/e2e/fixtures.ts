@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { headerOffsetPx } from "~/config/constants";
-import { createApp, type AppOptions } from "../../server/app";
+import { createApp, type AppOptions } from "../../server/http/app";
 
 export { expect };
 

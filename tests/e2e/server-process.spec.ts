@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { Agent, get as httpGet, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { signFormToken } from "../../server/leads/form-token";
+import { signFormToken } from "../../server/forms/form-token";
 import { formFields } from "../support/contact-posts";
 import { createTestDatabase } from "../support/test-databases";
 import { postForm, rawRequest } from "./contact-support";

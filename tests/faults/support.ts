@@ -5,7 +5,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { signFormToken } from "../../server/leads/form-token";
+import { signFormToken } from "../../server/forms/form-token";
 
 /**
  * What the fault-injection tests (issue 15) need: the production server as a

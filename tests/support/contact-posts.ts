@@ -1,5 +1,5 @@
 import { formTokenField, honeypotField } from "~/lib/forms/fields";
-import type { FormPost } from "../../server/leads/form-post";
+import type { FormPost } from "../../server/forms/form-post";
 
 /** The fields of a valid enquiry that are stored as the lead's columns of the same name. */
 export const validLeadFields = {

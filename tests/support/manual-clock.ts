@@ -1,4 +1,4 @@
-import { createServerLog } from "../../server/log";
+import { createServerLog } from "../../server/core/log";
 /** A clock the test moves by hand, so time-based rules are tested without waiting. */
 export function manualClock(start = new Date("2026-11-23T09:00:00.000Z")) {
   let current = start.getTime();

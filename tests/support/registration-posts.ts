@@ -1,5 +1,5 @@
 import { cancelTokenField } from "~/features/events/registration-fields";
-import type { FormPost } from "../../server/leads/form-post";
+import type { FormPost } from "../../server/forms/form-post";
 import { contactPost, guardedFields, urlEncoded, type PostFields } from "./contact-posts";
 
 /** A complete, valid registration for an event without required questions. */

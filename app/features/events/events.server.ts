@@ -10,7 +10,7 @@ import {
   isValidTimeZone,
   parseWallClock,
   wallClockToInstant,
-} from "~/features/events/zoned-time";
+} from "~/lib/zoned-time";
 import { type RawFiles, loadCollection } from "~/lib/content/collection";
 import {
   eventFormats,

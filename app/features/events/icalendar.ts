@@ -5,7 +5,7 @@ import {
   zoneOffsetMinutes,
   zoneTransitions,
   type WallClock,
-} from "~/features/events/zoned-time";
+} from "~/lib/zoned-time";
 
 /**
  * iCalendar (RFC 5545) for one event, as calendar apps import it: CRLF line

@@ -1,20 +1,7 @@
 import type { RequestHandler } from "express";
-import { isEventFormPath } from "~/config/paths";
-import { contactFormPath } from "~/features/contact/contact-schema";
-import { FixedWindowCounter } from "./fixed-window";
-import { rateLimitBucket } from "./leads/rate-limit";
-
-/**
- * What the server accepts besides GET and HEAD: the contact form's post and
- * an event's registration and cancellation, to their page or to the data URL
- * React Router posts to when JavaScript runs.
- */
-export function acceptsPost(path: string): boolean {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return (
-    trimmed === contactFormPath || trimmed === `${contactFormPath}.data` || isEventFormPath(trimmed)
-  );
-}
+import { acceptsPost } from "../forms/form-paths";
+import { FixedWindowCounter } from "../forms/fixed-window";
+import { rateLimitBucket } from "../forms/rate-limit";
 
 /**
  * Only GET, HEAD and the contact form's POST: anything else is 405 Method Not

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { AccessLine } from "./log";
+import type { AccessLine } from "../core/log";
 import { compressDocument, isFresh, preferredEncoding, type Encoding } from "./precompressed";
 import {
   cachedPageHeaders,

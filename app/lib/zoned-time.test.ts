@@ -10,7 +10,7 @@ import {
   zoneAbbreviation,
   zoneOffsetMinutes,
   zoneTransitions,
-} from "~/features/events/zoned-time";
+} from "~/lib/zoned-time";
 
 const iso = (wallClock: string, zone: string) => wallClockToInstant(wallClock, zone).toISOString();
 

@@ -2,8 +2,9 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { FixedWindowCounter } from "./fixed-window";
-import { acceptsPost, writeRateLimit } from "./limits";
+import { FixedWindowCounter } from "../forms/fixed-window";
+import { writeRateLimit } from "./limits";
+import { acceptsPost } from "../forms/form-paths";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

@@ -1,13 +1,8 @@
 import { retryWhileLocked } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import type { OutboxEntry } from "../db/schema";
-import {
-  composeLeadNotification,
-  type LeadMail,
-  type LeadMailSettings,
-  type Mailer,
-} from "./lead-mail";
-import { systemClock, type Clock, type Logger } from "./logger";
+import { type OutboxMail, type Mailer } from "./mailer";
+import { systemClock, type Clock, type Logger } from "../core/logger";
 
 /**
  * Sends the queued e-mails: lead notifications, and event registrations'
@@ -21,20 +16,7 @@ import { systemClock, type Clock, type Logger } from "./logger";
 export type OutboxRow = Pick<OutboxEntry, "id" | "lead_id" | "registration_id" | "kind">;
 
 /** Writes the e-mail an outbox row stands for, at the moment it is sent. */
-export type OutboxComposer = (row: OutboxRow) => Promise<LeadMail>;
-
-/** The lead notifications: the rows with a lead_id. */
-export function leadNotificationComposer(db: AppDatabase, mail: LeadMailSettings): OutboxComposer {
-  return async (row) => {
-    if (row.lead_id === null) throw new Error(`outbox row ${row.id} names no lead`);
-    const lead = await db
-      .selectFrom("leads")
-      .selectAll()
-      .where("id", "=", row.lead_id)
-      .executeTakeFirstOrThrow();
-    return composeLeadNotification(lead, mail);
-  };
-}
+export type OutboxComposer = (row: OutboxRow) => Promise<OutboxMail>;
 
 /** The ids a log line about an outbox row carries: never an address or a visitor's text. */
 function rowIds(row: OutboxRow) {
@@ -53,9 +35,8 @@ function describeRow(row: OutboxRow): string {
 export type OutboxWorkerOptions = {
   db: AppDatabase;
   mailer: Mailer;
-  mail: LeadMailSettings;
-  /** Writes each row's e-mail; lead notifications (from `mail`) unless given. */
-  compose?: OutboxComposer;
+  /** Writes each row's e-mail (server/services.ts: leads' and registrations'). */
+  compose: OutboxComposer;
   log: Logger;
   now?: Clock;
   /** How often the worker looks for due rows when nothing wakes it. */
@@ -93,8 +74,7 @@ function smtpErrorCode(error: unknown): number | undefined {
 export function createOutboxWorker({
   db,
   mailer,
-  mail,
-  compose = leadNotificationComposer(db, mail),
+  compose,
   log,
   now = systemClock,
   pollIntervalMs = 15_000,

@@ -2,7 +2,7 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { recordingServerLog } from "../tests/support/manual-clock";
+import { recordingServerLog } from "../../tests/support/manual-clock";
 import { accessLog, leadLogger, loggedPath } from "./log";
 
 let close: (() => void) | undefined;

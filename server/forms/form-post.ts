@@ -1,9 +1,9 @@
 import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import { FixedWindowCounter } from "../fixed-window";
+import { FixedWindowCounter } from "./fixed-window";
 import { formTokenNonce, formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
-import { systemClock, type Clock, type Logger } from "./logger";
+import { systemClock, type Clock, type Logger } from "../core/logger";
 import {
   countPost,
   rateLimitBucket,
@@ -169,3 +169,6 @@ export async function readFormData({ body, contentType }: FormPost): Promise<For
     return null;
   }
 }
+
+/** When a visitor whose post could not be saved (the database is away) may try again. */
+export const unavailableRetryAfterSeconds = 120;

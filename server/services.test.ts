@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { recordingLogger } from "../../tests/support/manual-clock";
-import { startSmtpSink } from "../../tests/support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-databases";
-import { readEnv } from "../env";
-import { spoolFileFor, startLeadPipeline, type LeadPipeline } from "./pipeline";
+import { recordingLogger } from "../tests/support/manual-clock";
+import { startSmtpSink } from "../tests/support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-databases";
+import { readEnv } from "./env";
+import { spoolFileFor, startLeadPipeline, type LeadPipeline } from "./services";
 
 describe("the lead pipeline at start-up", () => {
   let database: TestDatabase;

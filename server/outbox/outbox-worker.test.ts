@@ -19,10 +19,11 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
-import { leadLogger } from "../log";
-import { createLeadIntake } from "./lead-intake";
-import { createSmtpMailer, smtpReplyCode, type LeadMailSettings, type Mailer } from "./lead-mail";
-import { saveLead } from "./lead-store";
+import { leadLogger } from "../core/log";
+import { createLeadIntake } from "../leads/lead-intake";
+import { leadNotificationComposer, type LeadMailSettings } from "../leads/lead-mail";
+import { createSmtpMailer, smtpReplyCode, type Mailer } from "./mailer";
+import { saveLead } from "../leads/lead-store";
 import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
 
 const mail: LeadMailSettings = {
@@ -69,7 +70,13 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
   function worker(smtpUrl: string, logger: Parameters<typeof createOutboxWorker>[0]["log"] = log) {
     const mailer: Mailer = createSmtpMailer(smtpUrl);
     closing.push(() => mailer.close());
-    return createOutboxWorker({ db, mailer, mail, log: logger, now: clock });
+    return createOutboxWorker({
+      db,
+      mailer,
+      compose: leadNotificationComposer(db, mail),
+      log: logger,
+      now: clock,
+    });
   }
 
   const outboxRows = () => db.selectFrom("outbox").selectAll().execute();

@@ -8,24 +8,20 @@ import {
   pingDatabase,
   type AppDatabase,
   type DatabaseLocation,
-} from "../db/database";
-import { loadAppSecret } from "../db/app-secrets";
-import type { ServerEnv } from "../env";
-import { cancelSecretName } from "../registrations/cancel-token";
-import { createRegistrationDesk, type RegistrationDesk } from "../registrations/registration-desk";
-import { registrationMailComposer } from "../registrations/registration-mail";
-import { loadFormTokenSecret } from "./form-token";
-import { createLeadIntake, type LeadIntake } from "./lead-intake";
-import { createSmtpMailer, describeSmtpUrl, type LeadMailSettings, type Mailer } from "./lead-mail";
-import { createLeadSpool, createSpoolDrainer, type LeadSpool } from "./lead-spool";
-import { systemClock, type Clock, type Logger } from "./logger";
-import type { RateLimitRule } from "./rate-limit";
-import {
-  createOutboxWorker,
-  leadNotificationComposer,
-  type OutboxComposer,
-  type OutboxWorker,
-} from "./outbox-worker";
+} from "./db/database";
+import { loadAppSecret } from "./db/app-secrets";
+import type { ServerEnv } from "./env";
+import { cancelSecretName } from "./registrations/cancel-token";
+import { createRegistrationDesk, type RegistrationDesk } from "./registrations/registration-desk";
+import { registrationMailComposer } from "./registrations/registration-mail";
+import { loadFormTokenSecret } from "./forms/form-token";
+import { createLeadIntake, type LeadIntake } from "./leads/lead-intake";
+import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-mail";
+import { createSmtpMailer, describeSmtpUrl, type Mailer } from "./outbox/mailer";
+import { createLeadSpool, createSpoolDrainer, type LeadSpool } from "./leads/lead-spool";
+import { systemClock, type Clock, type Logger } from "./core/logger";
+import type { RateLimitRule } from "./forms/rate-limit";
+import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
 /**
  * The lead pipeline as the server runs it: the database (migrated), the intake
@@ -166,7 +162,6 @@ export async function startLeadPipeline(
     worker = createOutboxWorker({
       db,
       mailer,
-      mail,
       compose: composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now),
       log,
       now,

@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from "node:crypto";
-import { pooledRandomBytes } from "../random-pool";
+import { pooledRandomBytes } from "../core/random-pool";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { pooledRandomBytes } from "./random-pool";
+import { pooledRandomBytes } from "../core/random-pool";
 import type { RequestHandler, Response } from "express";
 
 /**

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
-import type { Logger } from "./leads/logger";
+import type { Logger } from "./logger";
 
 /**
  * The server's log: one JSON object per line on stdout (pino). Every value is

@@ -9,10 +9,11 @@ import {
   type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { clientAddress, contactFormContext, formPostGuard } from "./leads/http";
-import type { LeadIntake } from "./leads/lead-intake";
-import { eventRegistrationContext } from "./registrations/http";
-import type { RegistrationDesk } from "./registrations/registration-desk";
+import { contactFormContext } from "../leads/http";
+import { clientAddress, formPostGuard } from "../forms/http";
+import type { LeadIntake } from "../leads/lead-intake";
+import { eventRegistrationContext } from "../registrations/http";
+import type { RegistrationDesk } from "../registrations/registration-desk";
 import { allowedMethods, writeRateLimit } from "./limits";
 import {
   accessLine,
@@ -21,7 +22,7 @@ import {
   leadLogger,
   loggedPath,
   type ServerLog,
-} from "./log";
+} from "../core/log";
 import { securityHeaders } from "./security-headers";
 import { ASSET_CACHE_CONTROL, precompressedAsset } from "./precompressed";
 import { createRequestHandler, requireValidHost } from "./request-handler";

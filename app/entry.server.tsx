@@ -29,6 +29,8 @@ export default function handleRequest(
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
+    // The same headers a GET gets, its type included, with no body.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext?.cspNonce;
@@ -37,9 +39,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 
-    // Crawlers, prerendering and the render cache wait for all content;
+    // Crawlers, prerendering and the page cache wait for all content;
     // browsers get the shell at once. The build's prerender requests and the
-    // render cache's (server/render-cache.ts) carry no user agent. A page sent
+    // page cache's (server/http/page-cache.ts) carry no user agent. A page sent
     // complete has every boundary in place, so it carries none of React's
     // scripts that move late ones in (about 1.2 KB a page, and with their CSP
     // hashes on a prerendered one).

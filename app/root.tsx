@@ -39,8 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
           In production no link needs the nonce: the policy allows stylesheets,
           fonts, icons and the manifest from this origin (server/security-headers.ts).
           An empty one keeps React Router from copying the response's nonce onto
-          each link, where it cost bytes and cut a cached page's gzip into pieces
-          at every link (server/render-cache.ts).
+          each link, where it costs bytes.
         */}
         {import.meta.env.DEV ? <DevLinks /> : <Links nonce="" />}
       </head>

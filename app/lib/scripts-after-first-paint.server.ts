@@ -148,8 +148,7 @@ const entryImport = /\nimport\(("[^"\\]+")\);$/;
 
 /**
  * The file name of a hydration data module (`hydrationDataAsModule`), from
- * its text: the build writes prerendered pages' under it in assets/, the
- * render cache serves server-rendered pages' from memory (server/render-cache.ts).
+ * its text: the build writes prerendered pages' under it in assets/.
  */
 export function pageDataModuleName(moduleText: string): string {
   const hash = createHash("sha256").update(moduleText).digest("base64url").slice(0, 12);

@@ -1,6 +1,10 @@
 import type { Route } from "./+types/art";
 import { artPath } from "~/config/paths";
 import { renderArtFile } from "~/site/art/art-files.server";
+import type { ServerHandle } from "~/lib/route-handle";
+
+// Written into the client build at build time; never run by the production server.
+export const handle: ServerHandle = { buildTimeOnly: true };
 
 // Resource route: /art/<name>.svg, the site's decorative pictures (product
 // art, post covers, the home hero), drawn in code and prerendered at build

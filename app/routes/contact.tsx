@@ -14,25 +14,28 @@ import {
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
-import { renderCacheUntil } from "~/lib/render-cache";
+import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 
-// Server-rendered on every request (not prerendered): each rendering of the
-// form carries a fresh time token. See docs/decisions/051.
+// Server-rendered (not prerendered): each response's form carries a fresh
+// time token (docs/decisions/051). The page around it is rendered once a
+// minute, and the server puts a new token into each response (decision 063).
+export const handle: ServerHandle = { pageCache: { query: ["service", contactSentParam] } };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.copy.meta, path: fixedPages.contact.path }) : [];
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
+  // A made-up service id is a page of its own, not worth keeping.
+  const keep = service === null || isServiceOptionId(service);
   return data(
     {
       copy: contactPage,
-      // Cached renders carry a stand-in the server replaces per response (app/lib/render-cache.ts).
       formToken: context.contactForm?.issueToken() ?? null,
       defaultService: isServiceOptionId(service) ? service : undefined,
       sent: url.searchParams.has(contactSentParam),
     },
-    { headers: renderCacheUntil(requestTime(context)) },
+    keep ? { headers: sharedCacheControl(requestTime(context)) } : undefined,
   );
 }
 

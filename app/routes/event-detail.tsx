@@ -9,6 +9,7 @@ import { eventKinds } from "~/features/events/event-view";
 import { findEvent, toEventFacts, toEventView } from "~/features/events/events.server";
 import {
   readRegistrationAnswer,
+  registrationAnswerParam,
   registrationAnswerPath,
 } from "~/features/events/registration-fields";
 import { registrationCopyFor } from "~/features/events/registration-copy.server";
@@ -26,12 +27,14 @@ import { getMeta } from "~/site/meta";
 import { Tag } from "~/components/ui/tag";
 import { formatDateTime, isoWithOffset } from "~/lib/zoned-time";
 import { requestTime } from "~/lib/request-clock";
-import { renderCacheUntil } from "~/lib/render-cache";
+import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 
 // One event's page, server-rendered like the list: its seats are read from
 // the database for every request it serves, and its registration closes at
 // the closing time or the start (docs/decisions/034). Unknown slugs are 404
 // (docs/decisions/032).
+export const handle: ServerHandle = { pageCache: { query: [registrationAnswerParam] } };
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const entry = findEvent(params.slug);
   if (!entry) throw data(null, { status: 404 });
@@ -102,13 +105,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // its seat counts and its form's token, so it may be rendered once until
   // then: the server's render cache puts a fresh token into each response and
   // reads the seats again for every request, rendering anew when they changed
-  // (app/lib/render-cache.ts; docs/decisions/034, 063). The answer to a post
+  // (docs/decisions/034, 063). The answer to a post
   // is rendered per request.
   const cacheable = answer === null;
   return data(
     { event: view, registration, jsonLd },
     cacheable
-      ? { headers: renderCacheUntil(now, entry.closesAt, entry.startsAt, entry.endsAt) }
+      ? { headers: sharedCacheControl(now, entry.closesAt, entry.startsAt, entry.endsAt) }
       : undefined,
   );
 }

@@ -5,7 +5,7 @@ import { PastEvents } from "~/features/events/past-events";
 import { UpcomingEvents } from "~/features/events/upcoming-events";
 import { data } from "react-router";
 import { nextEventChangeAt, scheduleAt, toEventCardView } from "~/features/events/events.server";
-import { renderCacheUntil } from "~/lib/render-cache";
+import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
 import { requestTime } from "~/lib/request-clock";
@@ -21,11 +21,12 @@ export function loader({ context }: Route.LoaderArgs) {
       upcoming: upcoming.map((event) => toEventCardView(event, now)),
       past: past.map((event) => toEventCardView(event, now)),
     },
-    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+    { headers: sharedCacheControl(now, nextEventChangeAt(now)) },
   );
 }
 
-// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+// Rendered once for everyone until its content next changes (app/lib/route-handle.ts).
+export const handle: ServerHandle = { pageCache: { query: [] } };
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.meta);

@@ -22,7 +22,7 @@ import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
 import { nextEventAt, nextEventChangeAt, toEventTeaserView } from "~/features/events/events.server";
-import { renderCacheUntil } from "~/lib/render-cache";
+import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { toPostCardView } from "~/features/blog/post-view";
 import { serviceSummaries } from "~/features/services/services.server";
@@ -82,11 +82,12 @@ export function loader({ context }: Route.LoaderArgs) {
       nextEvent: nextEvent ? toEventTeaserView(nextEvent, now) : undefined,
       closing,
     },
-    { headers: renderCacheUntil(now, nextEventChangeAt(now)) },
+    { headers: sharedCacheControl(now, nextEventChangeAt(now)) },
   );
 }
 
-// Rendered at most once until its content next changes (app/lib/render-cache.ts).
+// Rendered once for everyone until its content next changes (app/lib/route-handle.ts).
+export const handle: ServerHandle = { pageCache: { query: [] } };
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

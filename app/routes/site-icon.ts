@@ -1,6 +1,10 @@
 import type { Route } from "./+types/site-icon";
 import { brandIconSvg } from "~/site/brand-icon.server";
 import { siteIcons, type SiteIconName } from "~/config/icons";
+import type { ServerHandle } from "~/lib/route-handle";
+
+// Written into the client build at build time; never run by the production server.
+export const handle: ServerHandle = { buildTimeOnly: true };
 
 // Resource route: /icons/<name>, the favicon and app icons drawn from the brand
 // mark. Prerendered at build time, so production serves them as static files;

@@ -1,6 +1,10 @@
 import { socialCardFilePath } from "~/config/paths";
 import type { Route } from "./+types/social-card";
 import { findSitePageByCard } from "~/site/pages.server";
+import type { ServerHandle } from "~/lib/route-handle";
+
+// Written into the client build at build time; never run by the production server.
+export const handle: ServerHandle = { buildTimeOnly: true };
 
 // Resource route: /social/<page>.png, the page's Open Graph image. Every card
 // is prerendered at build time (app/site/pages.server.ts), so production serves

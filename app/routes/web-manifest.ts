@@ -1,6 +1,10 @@
 import { iconPath, paths } from "~/config/paths";
 import { siteConfig } from "~/config/site";
 import { brandMark } from "~/config/brand";
+import type { ServerHandle } from "~/lib/route-handle";
+
+// Written into the client build at build time; never run by the production server.
+export const handle: ServerHandle = { buildTimeOnly: true };
 
 // Resource route: /manifest.webmanifest, so the site installs with its name,
 // colours and icons. Prerendered at build time.

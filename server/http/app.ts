@@ -1,33 +1,24 @@
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
-import type { Socket } from "node:net";
-import path from "node:path";
 import {
   createRequestHandler as createReactRouterHandler,
   isRouteErrorResponse,
   type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { contactFormContext } from "../leads/http";
 import { clientAddress, formPostGuard } from "../forms/http";
+import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
 import { eventRegistrationContext } from "../registrations/http";
 import type { RegistrationDesk } from "../registrations/registration-desk";
 import { allowedMethods, writeRateLimit } from "./limits";
-import {
-  accessLine,
-  accessLog,
-  createServerLog,
-  leadLogger,
-  loggedPath,
-  type ServerLog,
-} from "../core/log";
+import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "../core/log";
 import { securityHeaders } from "./security-headers";
-import { ASSET_CACHE_CONTROL, precompressedAsset } from "./precompressed";
-import { createRequestHandler, requireValidHost } from "./request-handler";
-import { createFastPath, HTML_CACHE_CONTROL, prerenderedResponses } from "./fast-path";
-import { createRenderCache } from "./render-cache";
+import { clientBuild } from "./static-files";
+import { requireValidHost, validHost } from "./host-check";
+import { createPageCache, type RenderRecorder } from "./page-cache";
+import { routeHandleFinder } from "./route-handles";
 
 /**
  * Where the browser's files come from: the client build in production, Vite in
@@ -91,21 +82,16 @@ export type AppOptions = ClientFiles & {
   writeLimitPerMinute?: number;
 };
 
-/**
- * The app as the HTTP server runs it: a request listener (the fast path in
- * front of Express in production, Express alone in development), and
- * `listen` for tests that serve it on a port of their own.
- */
-export type SiteApp = RequestListener & { listen: (port: number, host: string) => Server };
+/** The app: a request listener, with `listen` for tests that serve it on a port of their own. */
+export type SiteApp = express.Express;
 
 /**
- * The web application: compression, health check, hashed assets cached for a
- * year, prerendered pages served from memory, and React Router for everything
- * else (docs/decisions/003), with the render cache in front of it. In
- * production the fast path (server/fast-path.ts) answers prerendered and
- * cached pages before Express. `npm run dev` runs this same app with Vite in
- * place of the client build, without the fast path and the cache
- * (docs/decisions/008).
+ * The web application: security headers, limits, compression, health checks,
+ * the client build (hashed assets cached for a year, prerendered pages from
+ * memory), the page cache for server-rendered pages that allow it
+ * (docs/decisions/063), and React Router for everything else
+ * (docs/decisions/003). `npm run dev` runs this same app with Vite in place
+ * of the client build and without the page cache (docs/decisions/008).
  */
 export function createApp({
   build,
@@ -123,6 +109,8 @@ export function createApp({
 }: AppOptions): SiteApp {
   const app = express();
   app.disable("x-powered-by");
+  // ETags are set where a body is kept (prerendered and kept pages), not hashed per response.
+  app.set("etag", false);
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
@@ -147,66 +135,40 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
-  // Server-rendered pages that allow it are rendered at most once a minute (docs/decisions/063).
-  const reactRouter = createReactRouterHandler(build, mode);
   const logError: AppLoadContext["logError"] = (error, request) => {
     // A 404 for a path no route matches is an answer, not a failure: its access line says so.
     if (isRouteErrorResponse(error) && error.status < 500) return;
     log.error({ err: error, ...request }, "render failed");
   };
-  // Not in development, where an edit must show on the next request.
-  const renderCache = viteMiddleware
-    ? undefined
-    : createRenderCache({
-        now,
-        // No user agent: the page is kept for every visitor, so it is
-        // rendered complete, as prerendering does, never streamed as for
-        // the browser that happened to ask first (app/entry.server.tsx).
-        render: (url, context) =>
-          reactRouter(new Request(url), { now, logError, ...context } as AppLoadContext),
-        substitutions: [
-          {
-            standIn: "cspnonce",
-            context: (standIn) => ({ cspNonce: standIn }),
-            value: ({ cspNonce }) => cspNonce,
-          },
-          {
-            standIn: "formtoken",
-            context: (standIn) =>
-              leads
-                ? {
-                    contactForm: {
-                      issueToken: () => standIn,
-                      receive: () => Promise.reject(new Error("a cached render receives no post")),
-                    },
-                  }
-                : {},
-            value: () => leads?.issueToken(),
-          },
-          {
-            // An event page that takes registrations: its form's token, and
-            // its seat counts as a live read, checked again on every request.
-            standIn: "registrationtoken",
-            context: (standIn, track) =>
-              registrations
-                ? {
-                    eventRegistration: {
-                      issueToken: () => standIn,
-                      seats: (slug) => track(() => registrations.seats(slug)),
-                      register: () => Promise.reject(new Error("a cached render takes no post")),
-                      checkCancellation: () =>
-                        Promise.reject(new Error("a cached render checks no cancellation")),
-                      cancel: () => Promise.reject(new Error("a cached render takes no post")),
-                    },
-                  }
-                : {},
-            value: () => registrations?.issueToken(),
-          },
-        ],
-      });
-  const prerendered = clientDir === undefined ? undefined : prerenderedResponses(clientDir, https);
+  // The clock loaders read (decision 031) and, when the lead pipeline runs,
+  // the contact form's intake and the events' registration desk.
+  const loadContext = (res: express.Response, recorder?: RenderRecorder): AppLoadContext => {
+    const contactForm = leads && contactFormContext(leads, res);
+    const eventRegistration = registrations && eventRegistrationContext(registrations, res);
+    if (recorder) {
+      // A page kept for everyone: each response gets its own token, and the
+      // seat counts are read again for each (server/http/page-cache.ts).
+      if (contactForm) {
+        const issue = contactForm.issueToken;
+        contactForm.issueToken = () => recorder.perResponse(issue);
+      }
+      if (eventRegistration) {
+        const { issueToken, seats } = eventRegistration;
+        eventRegistration.issueToken = () => recorder.perResponse(issueToken);
+        eventRegistration.seats = (slug) => recorder.live(() => seats(slug));
+      }
+    }
+    return {
+      now,
+      cspNonce: recorder ? undefined : (res.locals.cspNonce as string),
+      logError,
+      ...(contactForm ? { contactForm } : {}),
+      ...(eventRegistration ? { eventRegistration } : {}),
+    };
+  };
+
   if (viteMiddleware) app.use(viteMiddleware);
-  else serveClientBuild(app, clientDir, new Set(prerendered?.keys()), renderCache?.serveDataModule);
+  else app.use(clientBuild(clientDir, { https }));
 
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-cache");
@@ -216,142 +178,39 @@ export function createApp({
   app.use(requireValidHost);
   // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
   app.use(formPostGuard({ log: leadLogger(log) }));
-  if (renderCache) app.use(renderCache.middleware);
+
+  if (typeof build !== "function") {
+    const handleOf = routeHandleFinder(build);
+    const pageCache = createPageCache({ https });
+    const reactRouter = createReactRouterHandler(build, mode);
+    app.get("/{*path}", (req, res, next) => {
+      const handle = handleOf(req.path);
+      // Files the build wrote are served above; any other address of theirs is made up.
+      if (handle.buildTimeOnly) return res.status(404).type("text/plain").send("Not found");
+      if (!handle.pageCache || req.path.endsWith(".data")) return next();
+      const url = new URL(`${req.protocol}://${validHost(req.host)}${req.path}`);
+      for (const name of handle.pageCache.query) {
+        const value = req.query[name];
+        if (typeof value === "string") url.searchParams.set(name, value);
+      }
+      // Its renders have this request's context, with stand-ins for per-response values.
+      const render = (renderUrl: URL, recorder: RenderRecorder) =>
+        reactRouter(new Request(renderUrl), loadContext(res, recorder));
+      pageCache.serve(req, res, url, render).catch(next);
+    });
+  }
   app.all(
     "/{*path}",
-    createRequestHandler({
+    createExpressHandler({
       build,
       mode,
-      // The clock loaders read (decision 031) and, when the lead pipeline runs,
-      // the contact form's intake and the events' registration desk.
-      getLoadContext: (_req, res) => ({
-        now,
-        cspNonce: res.locals.cspNonce as string,
-        logError,
-        ...(leads ? { contactForm: contactFormContext(leads, res) } : {}),
-        ...(registrations
-          ? { eventRegistration: eventRegistrationContext(registrations, res) }
-          : {}),
-      }),
+      getLoadContext: (_req, res) => loadContext(res),
     }),
   );
 
   app.use(handleErrors(log));
 
-  const listener: RequestListener =
-    prerendered && renderCache
-      ? createFastPath({
-          prerendered,
-          renderCache,
-          https,
-          accessLine: accessLine(log),
-          clientIp: expressClientIp(app),
-          app,
-        })
-      : app;
-  return Object.assign(listener, {
-    listen: (port: number, host: string) => createServer(listener).listen(port, host),
-  });
-}
-
-/**
- * The client address Express gives a request (`req.ip`, with the app's trust
- * proxy setting), for a request the fast path answers without Express.
- */
-function expressClientIp(app: express.Express): (req: IncomingMessage) => string | undefined {
-  // Worked out once per connection and X-Forwarded-For, the only inputs:
-  // a keep-alive connection's requests come from the same peer.
-  type Known = { forwardedFor: string | string[] | undefined; ip: string | undefined };
-  const known = new WeakMap<Socket, Known>();
-  return (req) => {
-    const forwardedFor = req.headers["x-forwarded-for"];
-    const seen = known.get(req.socket);
-    if (seen && seen.forwardedFor === forwardedFor) return seen.ip;
-    const expressRequest = Object.create(app.request, {
-      headers: { value: req.headers },
-      socket: { value: req.socket },
-      connection: { value: req.socket },
-    }) as express.Request;
-    const ip = expressRequest.ip;
-    known.set(req.socket, { forwardedFor, ip });
-    return ip;
-  };
-}
-
-/**
- * The client build: hashed assets cached for a year (precompressed when the
- * build wrote .br/.gz), prerendered pages by exact path, then the other files.
- */
-function serveClientBuild(
-  app: express.Express,
-  clientDir: string,
-  prerenderedPaths: ReadonlySet<string>,
-  /** The render cache's data modules (server/render-cache.ts): not files, so after the files. */
-  serveDataModule: RequestHandler | undefined,
-) {
-  // Vite fingerprints every file under /assets, so each name is a version.
-  const assetsDir = path.join(clientDir, "assets");
-  app.use("/assets", (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const compressed = precompressedAsset(assetsDir, req.path, req);
-    if (!compressed) return next();
-    res.type(path.extname(req.path)).vary("Accept-Encoding");
-    const headers = {
-      "Content-Encoding": compressed.encoding,
-      "Cache-Control": ASSET_CACHE_CONTROL,
-    };
-    res.sendFile(compressed.file, { headers }, (error) => {
-      if (error) next(error);
-    });
-  });
-  if (serveDataModule) app.use("/assets", serveDataModule);
-  app.use(
-    "/assets",
-    express.static(assetsDir, {
-      // The same header as the precompressed files above.
-      cacheControl: false,
-      setHeaders: (res) => res.setHeader("Cache-Control", ASSET_CACHE_CONTROL),
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
-
-  app.use(redirectPageFiles(prerenderedPaths));
-
-  // The rest of the client build: favicon, robots, the .data of prerendered pages.
-  // Never a page's HTML file or a precompressed copy by its own name: those are
-  // served above, at the page's address, with the right policy and encoding.
-  const staticFiles = express.static(clientDir, {
-    index: false,
-    redirect: false,
-    setHeaders: (res, file) => {
-      res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-      // The same type React Router gives the .data it renders on demand.
-      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
-    },
-  });
-  app.use((req, res, next) =>
-    /\.(html|br|gz)$/i.test(req.path) ? next() : staticFiles(req, res, next),
-  );
-}
-
-/**
- * Prerendered pages are served at their clean paths (/about, never a redirect
- * to /about/) by the fast path (server/fast-path.ts); anything not
- * prerendered falls through to React Router. /about/index.html names the page
- * by its file, where its inline scripts' hashes are not allowed: the browser
- * is sent to the page's own address.
- */
-function redirectPageFiles(prerenderedPaths: ReadonlySet<string>): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const byFile = /^(.*)\/index\.html$/.exec(req.path);
-    if (!byFile || !prerenderedPaths.has(byFile[1] || "/")) return next();
-    const queryAt = req.originalUrl.indexOf("?");
-    const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
-    res.redirect(301, `${byFile[1] || "/"}${query}`);
-  };
+  return app;
 }
 
 /**

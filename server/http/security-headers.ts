@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { pooledRandomBytes } from "../core/random-pool";
+import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
 /**
@@ -69,7 +68,7 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
 
 /** A fresh CSP nonce: 16 random bytes, base64. Every response draws one. */
 export function drawCspNonce(): string {
-  return pooledRandomBytes(16).toString("base64");
+  return randomBytes(16).toString("base64");
 }
 
 /**

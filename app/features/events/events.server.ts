@@ -256,8 +256,8 @@ export function nextEventAt(now: Date, all: readonly EventEntry[] = events) {
 
 /**
  * When what any page shows of the events changes next after `now`: the next
- * start, which moves an event from upcoming to past (the render cache's expiry,
- * app/lib/render-cache.ts).
+ * start, which moves an event from upcoming to past (the page cache's expiry,
+ * app/lib/route-handle.ts).
  */
 export function nextEventChangeAt(now: Date, all: readonly EventEntry[] = events) {
   return nextEventAt(now, all)?.startsAt;

@@ -26,7 +26,7 @@ export function refusedPost<Failure extends { kind: string }>(
 /**
  * A document post answered 429 or 503 keeps the action's Retry-After;
  * otherwise the loader's headers, which may let the page be cached for a
- * minute (app/lib/render-cache.ts).
+ * minute (app/lib/route-handle.ts).
  */
 export const keepRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");

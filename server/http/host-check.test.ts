@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validHost } from "./request-handler";
+import { validHost } from "./host-check";
 
 describe("validHost", () => {
   it("accepts names, IPv4 and bracketed IPv6 addresses, with a port from 1 to 65535", () => {

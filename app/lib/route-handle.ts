@@ -1,0 +1,42 @@
+/**
+ * What a route module tells the production server about itself, as data in
+ * its `handle` export (docs/decisions/063). The server reads it from the
+ * build before it renders anything (server/http/route-handles.ts).
+ */
+export type ServerHandle = {
+  /**
+   * The page may be rendered once and sent to every visitor while its
+   * loader's `Cache-Control` allows (`sharedCacheControl`). `query` lists the
+   * search parameters the page reads; the server renders it with those alone,
+   * so `/?utm_source=x` is the cached `/`.
+   */
+  pageCache?: { query: readonly string[] };
+  /**
+   * Every file this resource route answers is written at build time into the
+   * client build. The production server never runs it: an address the build
+   * did not write (`/social/home.png/`) is a 404.
+   */
+  buildTimeOnly?: true;
+};
+
+/** Pages are kept at most a minute, and to the next whole minute. */
+const minuteMs = 60_000;
+
+/**
+ * The `Cache-Control` of a page rendered at `now` that is the same for every
+ * visitor until the next whole minute, or the first of `changesAt` (an
+ * event's start moves it from upcoming to past), whichever is sooner. A shared
+ * cache (the server's page cache, a proxy) may keep it that long; browsers
+ * revalidate it on every visit.
+ */
+export function sharedCacheControl(now: Date, ...changesAt: (Date | undefined)[]): HeadersInit {
+  const nextMinute = (Math.floor(now.getTime() / minuteMs) + 1) * minuteMs;
+  const until = Math.min(
+    nextMinute,
+    ...changesAt
+      .map((instant) => instant?.getTime() ?? Infinity)
+      .filter((time) => time > now.getTime()),
+  );
+  const seconds = Math.max(1, Math.floor((until - now.getTime()) / 1000));
+  return { "Cache-Control": `public, max-age=0, s-maxage=${seconds}` };
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { inlineScriptHashes, setPolicy } from "./security-headers";
+
+/**
+ * Server-rendered pages rendered once and sent to every visitor while they
+ * stay true (docs/decisions/063). A route opts in with data: `pageCache` in
+ * its handle (app/lib/route-handle.ts), and its loader's standard
+ * `Cache-Control: s-maxage` saying for how long. The page is rendered as
+ * prerendering does (complete, no nonce: its inline scripts are allowed by
+ * hash) and kept here, keyed by its path and the query parameters it declares.
+ *
+ * Per-response values never sit in a kept page:
+ * - a form's token is rendered as a stand-in that each response replaces
+ *   (`perResponse`); such a page is compressed per response by compression();
+ * - a value read live (an event's seat counts, `live`) is read again for
+ *   every response, and the page is rendered anew when it reads differently.
+ * A page with neither is compressed once, when it is kept.
+ */
+
+export type RenderRecorder = {
+  /** A value each response gets its own of: the render gets a stand-in. */
+  perResponse(value: () => string): string;
+  /** A value read live: a kept page is rendered anew once it reads differently. */
+  live<T>(read: () => Promise<T>): Promise<T>;
+};
+
+/** Renders a page for everyone: React Router with the recorder in its load context. */
+export type PageRender = (url: URL, recorder: RenderRecorder) => Promise<globalThis.Response>;
+
+export type PageCacheOptions = {
+  /** The site is served over HTTPS (the CSP's upgrade-insecure-requests). */
+  https: boolean;
+  /** Bytes of pages kept at most. */
+  maxBytes?: number;
+};
+
+type Encoding = "br" | "gzip" | "identity";
+
+type RenderedPage = {
+  status: number;
+  headers: [string, string][];
+  html: string;
+  /** How long the page may be kept (its s-maxage); 0 for a page sent once. */
+  keepForMs: number;
+  standIns: { text: string; value: () => string }[];
+  live: { read: () => Promise<unknown>; seen: string }[];
+  /** A page with no stand-in, compressed once, with its scripts' CSP sources. */
+  fixed?: { scriptSources: string[]; bodies: Record<Encoding, Buffer>; etags: Record<Encoding, string> };
+};
+
+type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export function createPageCache({ https, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions) {
+  async function renderPage(url: URL, render: PageRender): Promise<RenderedPage> {
+    const standIns: RenderedPage["standIns"] = [];
+    const live: RenderedPage["live"] = [];
+    const response = await render(url, {
+      perResponse(value) {
+        // Letters and digits only: HTML and JSON carry it unchanged.
+        const text = `perresponse${randomBytes(12).toString("hex")}`;
+        standIns.push({ text, value });
+        return text;
+      },
+      async live(read) {
+        const entry = { read, seen: "" };
+        live.push(entry);
+        const value = await settled(read);
+        entry.seen = value.seen;
+        if (value.error) throw value.error;
+        return value.result as never;
+      },
+    });
+    const html = await response.text();
+    const maxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(response.headers.get("Cache-Control") ?? "");
+    const keepable = response.status === 200 && maxAge !== null;
+    const headers = [...response.headers].filter(([name]) => name !== "cache-control");
+    headers.push(["cache-control", keepable && standIns.length === 0 ? `public, max-age=0, s-maxage=${maxAge[1]}` : "no-cache"]);
+    const page: RenderedPage = {
+      status: response.status,
+      headers,
+      html,
+      keepForMs: keepable ? Number(maxAge[1]) * 1000 : 0,
+      standIns,
+      live,
+    };
+    if (keepable && standIns.length === 0) page.fixed = await compressOnce(html);
+    return page;
+  }
+
+  const pages = new LRUCache<string, RenderedPage, FillContext>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) =>
+      page.html.length + (page.fixed ? page.fixed.bodies.br.length + page.fixed.bodies.gzip.length : 0),
+    // Concurrent requests for a page that is not kept wait for one render.
+    fetchMethod: async (_key, _stale, { options, context }) => {
+      const page = await renderPage(context.url, context.render);
+      context.rendered = page;
+      if (page.keepForMs === 0) return undefined;
+      options.ttl = page.keepForMs;
+      return page;
+    },
+  });
+
+  /** Whether every value the page read live still reads the same. */
+  async function stillTrue(page: RenderedPage): Promise<boolean> {
+    for (const entry of page.live) {
+      if ((await settled(entry.read)).seen !== entry.seen) return false;
+    }
+    return true;
+  }
+
+  /** Sends the page at `url` (its path and declared query) from the cache, rendering it when needed. */
+  async function serve(req: Request, res: Response, url: URL, render: PageRender): Promise<void> {
+    const key = url.pathname + url.search;
+    let page = pages.get(key);
+    if (page && !(await stillTrue(page))) {
+      pages.delete(key);
+      page = undefined;
+    }
+    if (!page) {
+      const context: FillContext = { url, render };
+      page = (await pages.fetch(key, { context })) ?? context.rendered ?? (await renderPage(url, render));
+    }
+    send(req, res, page);
+  }
+
+  function send(req: Request, res: Response, page: RenderedPage) {
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (page.fixed) {
+      const encoding = (req.acceptsEncodings("br", "gzip", "identity") || "identity") as Encoding;
+      setPolicy(res, { inlineScripts: page.fixed.scriptSources, https });
+      res.vary("Accept-Encoding");
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      // Express answers 304 when the client's copy carries this ETag.
+      res.setHeader("ETag", page.fixed.etags[encoding]);
+      res.send(page.fixed.bodies[encoding]);
+      return;
+    }
+    let html = page.html;
+    for (const standIn of page.standIns) html = html.replaceAll(standIn.text, standIn.value());
+    setPolicy(res, { inlineScripts: inlineScriptHashes(html), https });
+    res.send(html);
+  }
+
+  return { serve };
+}
+
+async function settled(read: () => Promise<unknown>) {
+  try {
+    const result = await read();
+    return { result, seen: JSON.stringify(result) ?? "undefined" };
+  } catch (error) {
+    return { error, seen: `failed: ${(error as Error)?.message}` };
+  }
+}
+
+async function compressOnce(html: string): Promise<NonNullable<RenderedPage["fixed"]>> {
+  const identity = Buffer.from(html);
+  // On the thread pool, once per page and minute: the smallest files are worth it.
+  const [br, gzipped] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const tag = randomBytes(9).toString("base64url");
+  return {
+    scriptSources: inlineScriptHashes(html),
+    bodies: { br, gzip: gzipped, identity },
+    etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
+  };
+}

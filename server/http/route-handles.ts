@@ -1,0 +1,27 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerHandle } from "~/lib/route-handle";
+
+/**
+ * What the route a path leads to says about itself (its `handle`,
+ * app/lib/route-handle.ts), found by React Router's own matcher over the
+ * build's routes before anything is rendered. Undefined for a path no route
+ * but the catch-all takes.
+ */
+export function routeHandleFinder(build: ServerBuild): (pathname: string) => ServerHandle {
+  const routes = build.routes;
+  // The build lists routes flat, each naming its parent; the matcher takes a tree.
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route !== undefined && route.parentId === parentId)
+      .map((route) =>
+        route!.index
+          ? { id: route!.id, path: route!.path, index: true }
+          : { id: route!.id, path: route!.path, children: children(route!.id) },
+      );
+  const tree = children(undefined);
+  return (pathname) => {
+    const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
+    const handle: unknown = leaf?.id ? routes[leaf.id]?.module.handle : undefined;
+    return typeof handle === "object" && handle !== null ? (handle as ServerHandle) : {};
+  };
+}

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import { inlineScriptHashes, setPolicy } from "./security-headers";
+
+/**
+ * The client build (build/client): hashed assets, prerendered pages and the
+ * other files the build wrote. The build writes a .br and a .gz beside each
+ * (scripts/build-server.ts), so nothing here compresses anything: a request
+ * gets the smallest file its Accept-Encoding allows, and compression() skips
+ * a response that already has a Content-Encoding.
+ */
+
+/** Hashed assets never change under their name: cached for a year. */
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** HTML may change with any deploy: browsers revalidate it on every visit. */
+export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+type Encoding = "br" | "gzip" | "identity";
+const encodings = ["br", "gzip", "identity"] as const;
+const suffix: Record<Encoding, string> = { br: ".br", gzip: ".gz", identity: "" };
+
+function preferredEncoding(req: Request): Encoding {
+  return (req.acceptsEncodings(...encodings) || "identity") as Encoding;
+}
+
+type PrerenderedPage = {
+  bodies: Record<Encoding, Buffer>;
+  etags: Record<Encoding, string>;
+  /** CSP sources for its inline scripts: rendered at build time, they carry no nonce. */
+  scriptSources: string[];
+  lastModified: string;
+};
+
+/**
+ * Every prerendered page by its URL path ("/" for index.html, "/about" for
+ * about/index.html), read into memory once at start-up: they are small and
+ * hot, and a request never touches the disk to learn whether a page is static.
+ */
+export function readPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const started = new Date().toUTCString();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "assets") walk(full);
+        continue;
+      }
+      if (entry.name !== "index.html") continue;
+      const read = (encoding: Encoding) => {
+        const file = full + suffix[encoding];
+        return existsSync(file) ? readFileSync(file) : undefined;
+      };
+      const identity = read("identity")!;
+      const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+      const relative = path.relative(clientDir, dir).split(path.sep).join("/");
+      pages.set(relative === "" ? "/" : `/${relative}`, {
+        // A build made by hand may lack a compressed copy: the page goes out as it is.
+        bodies: { identity, br: read("br") ?? identity, gzip: read("gzip") ?? identity },
+        etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+        scriptSources: inlineScriptHashes(identity.toString("utf8")),
+        lastModified: started,
+      });
+    }
+  };
+  walk(clientDir);
+  return pages;
+}
+
+/** Serves the client build: assets, prerendered pages by their clean path, the other files. */
+export function clientBuild(clientDir: string, { https }: { https: boolean }) {
+  const pages = readPrerenderedPages(clientDir);
+  const assetsDir = path.join(clientDir, "assets");
+
+  const sendPage = (req: Request, res: Response, page: PrerenderedPage) => {
+    const encoding = preferredEncoding(req);
+    const body = page.bodies[encoding];
+    setPolicy(res, { inlineScripts: page.scriptSources, https });
+    res.vary("Accept-Encoding");
+    res.set({
+      "Cache-Control": HTML_CACHE_CONTROL,
+      "Content-Type": "text/html; charset=utf-8",
+      "Last-Modified": page.lastModified,
+      // Express answers 304 when the client's copy carries this ETag.
+      ETag: page.etags[encoding],
+    });
+    if (body !== page.bodies.identity) res.setHeader("Content-Encoding", encoding);
+    res.send(body);
+  };
+
+  const prerendered: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const page = pages.get(req.path);
+    if (page) return sendPage(req, res, page);
+    // /about/index.html names the page by its file: the browser is sent to its address.
+    const byFile = /^(.*)\/index\.html$/.exec(req.path);
+    if (byFile && pages.has(byFile[1] || "/")) {
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+      return res.redirect(301, `${byFile[1] || "/"}${query}`);
+    }
+    next();
+  };
+
+  // Vite fingerprints every file under /assets, so each name is a version.
+  const precompressedAssets: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const encoding = preferredEncoding(req);
+    if (encoding === "identity") return next();
+    const relative = path.posix.normalize(req.path).replace(/^\/+/, "");
+    if (relative.startsWith("..")) return next();
+    const file = path.join(assetsDir, relative + suffix[encoding]);
+    if (!existsSync(file)) return next();
+    res.type(path.extname(req.path)).vary("Accept-Encoding");
+    const headers = { "Content-Encoding": encoding, "Cache-Control": ASSET_CACHE_CONTROL };
+    res.sendFile(file, { headers }, (error) => error && next(error));
+  };
+  const assets = express.static(assetsDir, {
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader("Cache-Control", ASSET_CACHE_CONTROL),
+    index: false,
+    redirect: false,
+    // A made-up asset name is a 404 here, never a page.
+    fallthrough: false,
+  });
+
+  // The rest of the build: favicon, robots, sitemap, images, the .data of
+  // prerendered pages. Never a page's HTML file or a compressed copy by its
+  // own name: those are served above, at the page's address.
+  const otherFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+      // The same type React Router gives the .data it renders on demand.
+      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+    },
+  });
+  const files: RequestHandler = (req, res, next) =>
+    /\.(html|br|gz)$/i.test(req.path) ? next() : otherFiles(req, res, next);
+
+  const router = express.Router();
+  router.use("/assets", precompressedAssets, assets);
+  router.use(prerendered, files);
+  return router;
+}

@@ -71,6 +71,6 @@ export function eventCalendarFile(
     description: description.join("\n\n"),
     location: eventLocation(event),
     url: pageUrl,
-    productId: `-//${siteConfig.name}//Events//EN`,
+    productId: { company: siteConfig.name, product: "Events" },
   });
 }

@@ -1,12 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readCalendarEvent } from "../../../tests/icalendar";
-import {
-  buildCalendar,
-  escapeText,
-  foldLine,
-  timeZoneLines,
-  type CalendarEventInput,
-} from "~/features/events/icalendar";
+import { buildCalendar, timeZoneLines, type CalendarEventInput } from "~/features/events/icalendar";
 
 const base: CalendarEventInput = {
   uid: "fintech-round-table@corvanta.example",
@@ -18,31 +12,33 @@ const base: CalendarEventInput = {
   description: "Three talks, one panel; coffee from 09:00.",
   location: "Corvanta Digital, 18 Charterhouse Street, London",
   url: "https://corvanta.example/events/fintech-round-table",
-  productId: "-//Corvanta Digital//Events//EN",
+  productId: { company: "Corvanta Digital", product: "Events" },
 };
 
-describe("escapeText", () => {
-  it("escapes backslashes, semicolons, commas and line breaks", () => {
-    expect(escapeText("a\\b; c, d\ne\r\nf")).toBe("a\\\\b\\; c\\, d\\ne\\nf");
-  });
-});
+const octets = (line: string) => new TextEncoder().encode(line).length;
 
-describe("foldLine", () => {
-  it("leaves a line of 75 octets alone and folds a longer one with CRLF and a space", () => {
-    expect(foldLine("x".repeat(75))).toBe("x".repeat(75));
-    expect(foldLine("x".repeat(160))).toBe(
-      `${"x".repeat(75)}\r\n ${"x".repeat(74)}\r\n ${"x".repeat(11)}`,
-    );
+describe("text in the calendar file", () => {
+  it("escapes backslashes, semicolons, commas and line breaks, and reads back unchanged", () => {
+    const summary = "a\\b; c, d\ne\r\nf";
+    const text = buildCalendar({ ...base, summary });
+    expect(text).toContain("SUMMARY:a\\\\b\\; c\\, d\\ne\\nf\r\n");
+    expect(readCalendarEvent(text).summary).toBe("a\\b; c, d\ne\nf");
   });
 
-  it("counts UTF-8 octets and never splits a character", () => {
-    const folded = foldLine(`SUMMARY:${"é".repeat(60)}`);
-    const encoder = new TextEncoder();
-    for (const line of folded.split("\r\n")) {
-      expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
-      expect(line).not.toContain("\uFFFD");
+  it("folds long lines within 75 octets with CRLF and a space, never splitting a character", () => {
+    // Two-octet, three-octet and four-octet (surrogate pair) characters.
+    const summary = `${"é".repeat(60)} ${"€".repeat(30)} ${"😀".repeat(20)}`;
+    const text = buildCalendar({ ...base, summary });
+    const lines = text.split("\r\n");
+    for (const line of lines) {
+      expect(octets(line)).toBeLessThanOrEqual(75);
+      // Half a surrogate pair at either side of a fold would be a broken emoji.
+      expect(line).not.toMatch(/[\uD800-\uDBFF]$|^ ?[\uDC00-\uDFFF]/);
     }
-    expect(folded.replace(/\r\n /g, "")).toBe(`SUMMARY:${"é".repeat(60)}`);
+    const summaryLines = lines.slice(lines.findIndex((line) => line.startsWith("SUMMARY:")));
+    expect(summaryLines[1]).toMatch(/^ /);
+    expect(text.replace(/\r\n /g, "")).toContain(`SUMMARY:${summary}\r\n`);
+    expect(readCalendarEvent(text).summary).toBe(summary);
   });
 });
 
@@ -53,7 +49,7 @@ describe("buildCalendar", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     for (const line of text.split("\r\n")) {
-      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+      expect(octets(line)).toBeLessThanOrEqual(75);
     }
   });
 
@@ -101,6 +97,41 @@ describe("buildCalendar", () => {
     );
     expect(overnight.start.toISOString()).toBe("2027-11-07T02:00:00.000Z");
     expect(overnight.end.toISOString()).toBe("2027-11-07T08:00:00.000Z");
+  });
+
+  it("publishes the event, as the e-mail attachment's content type says (method=PUBLISH)", () => {
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
+    expect(text).toContain("PRODID:-//Corvanta Digital//Events//EN\r\n");
+    expect(text).toContain("METHOD:PUBLISH\r\n");
+    expect(text).toContain("STATUS:CONFIRMED\r\n");
+  });
+
+  it("changes only DTSTAMP when written again later, so a second import updates the first", () => {
+    const later = buildCalendar({ ...base, stamp: new Date("2027-01-05T08:00:00Z") });
+    const first = buildCalendar(base);
+    expect(later).toContain("DTSTAMP:20270105T080000Z\r\n");
+    expect(later).toContain(`UID:${base.uid}\r\nSEQUENCE:0\r\n`);
+    const withoutStamp = (file: string) => file.replace(/^DTSTAMP:.*$/m, "");
+    expect(withoutStamp(later)).toBe(withoutStamp(first));
+    expect(later).not.toBe(first);
+  });
+
+  describe("on a server whose own zone is not the event's", () => {
+    const serverZone = process.env.TZ;
+    afterEach(() => {
+      if (serverZone === undefined) delete process.env.TZ;
+      else process.env.TZ = serverZone;
+    });
+
+    it("still writes the event's wall clock", () => {
+      process.env.TZ = "Asia/Tokyo";
+      // Node applies TZ when it is set; without this the test could not fail.
+      expect(new Date("2027-03-18T09:30:00Z").getHours()).toBe(18);
+      const text = buildCalendar(base);
+      expect(text).toContain("DTSTART;TZID=Europe/London:20270318T093000\r\n");
+      expect(text).toContain("DTSTAMP:20261122T101530Z\r\n");
+      expect(readCalendarEvent(text).start.toISOString()).toBe("2027-03-18T09:30:00.000Z");
+    });
   });
 
   it("writes UTC events with Z times and no VTIMEZONE", () => {

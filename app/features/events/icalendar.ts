@@ -1,5 +1,12 @@
+import ical, {
+  escape,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  ICalEventTransparency,
+  type ICalCalendarProdIdData,
+} from "ical-generator";
+import { Temporal } from "temporal-polyfill";
 import {
-  parseWallClock,
   wallClockToInstant,
   zoneAbbreviation,
   zoneOffsetMinutes,
@@ -8,11 +15,14 @@ import {
 } from "~/lib/zoned-time";
 
 /**
- * iCalendar (RFC 5545) for one event, as calendar apps import it: CRLF line
- * endings, long lines folded at 75 octets, text escaped, start and end in the
- * event's own zone (TZID) with a VTIMEZONE that spells out that zone's offsets
- * for the event's year(s), generated from Intl, so an app that does not know
- * the IANA name still lands on the right instant.
+ * iCalendar (RFC 5545) for one event, written by ical-generator (a kept
+ * library, docs/decisions/032): it folds lines within 75 octets without
+ * splitting a character, escapes text and ends lines with CRLF. Start and end
+ * are in the event's own zone (TZID); the library has no zone database, so the
+ * VTIMEZONE comes from its documented generator hook, filled from Intl here,
+ * so that an app that does not know the IANA name still lands on the right
+ * instant. Server-side only: the file is a resource route's body and an
+ * e-mail attachment, never part of the browser bundle.
  */
 
 export type CalendarEventInput = {
@@ -28,59 +38,16 @@ export type CalendarEventInput = {
   description?: string;
   location?: string;
   url?: string;
-  /** PRODID: who made the file, "-//Company//Product//EN". */
-  productId: string;
+  /** PRODID: who made the file, written "-//company//product//EN". */
+  productId: ICalCalendarProdIdData;
 };
 
-const CRLF = "\r\n";
-const MAX_LINE_OCTETS = 75;
-
-/** Escapes a TEXT value: backslash, semicolon, comma and line breaks. */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/**
- * Folds a content line into lines of at most 75 octets (UTF-8), each
- * continuation starting with a space, never splitting a character.
- */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const pieces: string[] = [];
-  let current = "";
-  let currentOctets = 0;
-  for (const character of line) {
-    const octets = encoder.encode(character).length;
-    // Continuation lines carry a leading space, which counts towards the 75.
-    const limit = pieces.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (currentOctets + octets > limit) {
-      pieces.push(current);
-      current = "";
-      currentOctets = 0;
-    }
-    current += character;
-    currentOctets += octets;
-  }
-  pieces.push(current);
-  return pieces.join(`${CRLF} `);
-}
-
-/** "2027-03-18T09:30" -> "20270318T093000" (a local DATE-TIME). */
-function localDateTime(wallClock: WallClock): string {
-  if (!parseWallClock(wallClock)) throw new RangeError(`"${wallClock}" is not YYYY-MM-DDTHH:mm`);
-  return `${wallClock.replace(/[-:]/g, "")}00`;
-}
-
 /** An instant as a UTC DATE-TIME: "20261122T101500Z". */
-export function utcDateTime(instant: Date): string {
-  return `${instant
+function utcDateTime(instant: Date): string {
+  return instant
     .toISOString()
     .replace(/\.\d{3}Z$/, "Z")
-    .replace(/[-:]/g, "")}`;
+    .replace(/[-:]/g, "");
 }
 
 /** Minutes east of UTC as a UTC-OFFSET: 60 -> "+0100", -300 -> "-0500". */
@@ -100,6 +67,8 @@ function localAt(instant: Date, offsetMinutes: number): string {
  * A VTIMEZONE for `timeZone` covering the given years: the offset in force on
  * 1 January of the first year, then every change Intl reports in those years.
  * An observance whose offset is above the lowest of the period is DAYLIGHT.
+ * Explicit changes rather than RRULEs: exact for the event's year, which is
+ * all one event needs.
  */
 export function timeZoneLines(timeZone: string, years: readonly number[]): string[] {
   const first = Math.min(...years);
@@ -133,7 +102,9 @@ export function timeZoneLines(timeZone: string, years: readonly number[]): strin
         `DTSTART:${observance.onset}`,
         `TZOFFSETFROM:${utcOffset(observance.from)}`,
         `TZOFFSETTO:${utcOffset(observance.to)}`,
-        `TZNAME:${escapeText(observance.name)}`,
+        // TZNAME is TEXT; the hook's output is pasted in as it is, so it is
+        // escaped here with the library's own TEXT escaping.
+        `TZNAME:${escape(observance.name, false)}`,
         `END:${kind}`,
       ];
     }),
@@ -143,35 +114,42 @@ export function timeZoneLines(timeZone: string, years: readonly number[]): strin
 
 /** A complete VCALENDAR with one VEVENT, ready to send as text/calendar. */
 export function buildCalendar(event: CalendarEventInput): string {
-  const startInstant = wallClockToInstant(event.start, event.timeZone);
-  const endInstant = wallClockToInstant(event.end, event.timeZone);
-  const isUtc = event.timeZone === "UTC";
-  const years = [startInstant.getUTCFullYear(), endInstant.getUTCFullYear()];
-  const dateTime = (wallClock: WallClock, instant: Date, property: string) =>
-    isUtc
-      ? `${property}:${utcDateTime(instant)}`
-      : `${property};TZID=${event.timeZone}:${localDateTime(wallClock)}`;
+  // Zoned Temporal values, not Dates: ical-generator writes a Date with a TZID
+  // in the server process's own zone, but a ZonedDateTime in the event's.
+  // wallClockToInstant first, as it refuses a time the clocks skip, which
+  // Temporal alone would quietly move.
+  const zoned = (wallClock: WallClock) =>
+    Temporal.Instant.fromEpochMilliseconds(
+      wallClockToInstant(wallClock, event.timeZone).getTime(),
+    ).toZonedDateTimeISO(event.timeZone);
+  const start = zoned(event.start);
+  const end = zoned(event.end);
+  const years = [start, end].map((time) => time.withTimeZone("UTC").year);
 
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:${event.productId}`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    ...(isUtc ? [] : timeZoneLines(event.timeZone, years)),
-    "BEGIN:VEVENT",
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcDateTime(event.stamp)}`,
-    dateTime(event.start, startInstant, "DTSTART"),
-    dateTime(event.end, endInstant, "DTEND"),
-    `SUMMARY:${escapeText(event.summary)}`,
-    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    "STATUS:CONFIRMED",
-    "TRANSP:OPAQUE",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  const calendar = ical({
+    prodId: event.productId,
+    scale: "GREGORIAN",
+    method: ICalCalendarMethod.PUBLISH,
+    // No calendar-wide zone name: with one, ical-generator would write
+    // X-WR-TIMEZONE and DTSTAMP in local time; DTSTAMP must be UTC. The hook
+    // is called once per event zone, never for UTC.
+    timezone: { name: null, generator: (zone) => timeZoneLines(zone, years).join("\r\n") },
+  });
+  calendar.createEvent({
+    id: event.uid,
+    stamp: event.stamp,
+    start,
+    end,
+    // "UTC" gives no TZID and Z times, so no VTIMEZONE either.
+    timezone: event.timeZone,
+    summary: event.summary,
+    description: event.description ?? null,
+    location: event.location ?? null,
+    url: event.url ?? null,
+    status: ICalEventStatus.CONFIRMED,
+    transparency: ICalEventTransparency.OPAQUE,
+  });
+  // The library ends the last line without a line break; RFC 5545 ends every
+  // content line with CRLF.
+  return `${calendar.toString()}\r\n`;
 }

@@ -155,9 +155,6 @@ export function pageDataModuleName(moduleText: string): string {
   return `page-data-${hash}.js`;
 }
 
-/** A name `pageDataModuleName` gives. */
-export const pageDataModulePattern = /^page-data-[\w-]{12}\.js$/;
-
 /**
  * A page with its hydration data moved out of the HTML into a module of its
  * own (docs/decisions/067; server-rendered pages, 068). React Router writes a page's loader

@@ -107,7 +107,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // reads the seats again for every request, rendering anew when they changed
   // (docs/decisions/034, 063). The answer to a post
   // is rendered per request.
-  const cacheable = answer === null;
+  // A made-up answer in the address is a page of its own, not worth keeping.
+  const cacheable =
+    answer === null && !new URL(request.url).searchParams.has(registrationAnswerParam);
   return data(
     { event: view, registration, jsonLd },
     cacheable

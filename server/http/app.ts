@@ -181,7 +181,7 @@ export function createApp({
 
   if (typeof build !== "function") {
     const handleOf = routeHandleFinder(build);
-    const pageCache = createPageCache({ https });
+    const pageCache = createPageCache({ https, now });
     const reactRouter = createReactRouterHandler(build, mode);
     app.get("/{*path}", (req, res, next) => {
       const handle = handleOf(req.path);

@@ -34,6 +34,8 @@ export type PageRender = (url: URL, recorder: RenderRecorder) => Promise<globalT
 export type PageCacheOptions = {
   /** The site is served over HTTPS (the CSP's upgrade-insecure-requests). */
   https: boolean;
+  /** The app's clock (decision 031): a page is kept until its s-maxage runs out on it. */
+  now: () => Date;
   /** Bytes of pages kept at most. */
   maxBytes?: number;
 };
@@ -44,12 +46,16 @@ type RenderedPage = {
   status: number;
   headers: [string, string][];
   html: string;
-  /** How long the page may be kept (its s-maxage); 0 for a page sent once. */
-  keepForMs: number;
+  /** Until when, on the app's clock, the page may be sent again: its s-maxage; 0 for a page sent once. */
+  keptUntil: number;
   standIns: { text: string; value: () => string }[];
   live: { read: () => Promise<unknown>; seen: string }[];
   /** A page with no stand-in, compressed once, with its scripts' CSP sources. */
-  fixed?: { scriptSources: string[]; bodies: Record<Encoding, Buffer>; etags: Record<Encoding, string> };
+  fixed?: {
+    scriptSources: string[];
+    bodies: Record<Encoding, Buffer>;
+    etags: Record<Encoding, string>;
+  };
 };
 
 type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
@@ -57,10 +63,11 @@ type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function createPageCache({ https, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions) {
+export function createPageCache({ https, now, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions) {
   async function renderPage(url: URL, render: PageRender): Promise<RenderedPage> {
     const standIns: RenderedPage["standIns"] = [];
     const live: RenderedPage["live"] = [];
+    const renderedAt = now().getTime();
     const response = await render(url, {
       perResponse(value) {
         // Letters and digits only: HTML and JSON carry it unchanged.
@@ -81,12 +88,15 @@ export function createPageCache({ https, maxBytes = 32 * 1024 * 1024 }: PageCach
     const maxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(response.headers.get("Cache-Control") ?? "");
     const keepable = response.status === 200 && maxAge !== null;
     const headers = [...response.headers].filter(([name]) => name !== "cache-control");
-    headers.push(["cache-control", keepable && standIns.length === 0 ? `public, max-age=0, s-maxage=${maxAge[1]}` : "no-cache"]);
+    headers.push([
+      "cache-control",
+      keepable && standIns.length === 0 ? `public, max-age=0, s-maxage=${maxAge[1]}` : "no-cache",
+    ]);
     const page: RenderedPage = {
       status: response.status,
       headers,
       html,
-      keepForMs: keepable ? Number(maxAge[1]) * 1000 : 0,
+      keptUntil: keepable ? renderedAt + Number(maxAge[1]) * 1000 : 0,
       standIns,
       live,
     };
@@ -97,19 +107,19 @@ export function createPageCache({ https, maxBytes = 32 * 1024 * 1024 }: PageCach
   const pages = new LRUCache<string, RenderedPage, FillContext>({
     maxSize: maxBytes,
     sizeCalculation: (page) =>
-      page.html.length + (page.fixed ? page.fixed.bodies.br.length + page.fixed.bodies.gzip.length : 0),
+      page.html.length +
+      (page.fixed ? page.fixed.bodies.br.length + page.fixed.bodies.gzip.length : 0),
     // Concurrent requests for a page that is not kept wait for one render.
-    fetchMethod: async (_key, _stale, { options, context }) => {
+    fetchMethod: async (_key, _stale, { context }) => {
       const page = await renderPage(context.url, context.render);
       context.rendered = page;
-      if (page.keepForMs === 0) return undefined;
-      options.ttl = page.keepForMs;
-      return page;
+      return page.keptUntil === 0 ? undefined : page;
     },
   });
 
-  /** Whether every value the page read live still reads the same. */
+  /** Whether the page is within its time and every value it read live still reads the same. */
   async function stillTrue(page: RenderedPage): Promise<boolean> {
+    if (page.keptUntil <= now().getTime()) return false;
     for (const entry of page.live) {
       if ((await settled(entry.read)).seen !== entry.seen) return false;
     }
@@ -126,7 +136,10 @@ export function createPageCache({ https, maxBytes = 32 * 1024 * 1024 }: PageCach
     }
     if (!page) {
       const context: FillContext = { url, render };
-      page = (await pages.fetch(key, { context })) ?? context.rendered ?? (await renderPage(url, render));
+      page =
+        (await pages.fetch(key, { context })) ??
+        context.rendered ??
+        (await renderPage(url, render));
     }
     send(req, res, page);
   }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ServerHandle } from "~/lib/route-handle";
 
@@ -19,9 +20,17 @@ export function routeHandleFinder(build: ServerBuild): (pathname: string) => Ser
           : { id: route!.id, path: route!.path, children: children(route!.id) },
       );
   const tree = children(undefined);
-  return (pathname) => {
+  const find = (pathname: string): ServerHandle => {
     const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
     const handle: unknown = leaf?.id ? routes[leaf.id]?.module.handle : undefined;
     return typeof handle === "object" && handle !== null ? (handle as ServerHandle) : {};
+  };
+  // Matching ranks every route each time: a path's answer is kept, for the
+  // few paths that make up nearly every request.
+  const known = new LRUCache<string, ServerHandle>({ max: 2_000 });
+  return (pathname) => {
+    let handle = known.get(pathname);
+    if (!handle) known.set(pathname, (handle = find(pathname)));
+    return handle;
   };
 }

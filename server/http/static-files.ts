@@ -138,8 +138,11 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
       if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
     },
   });
+  // Every such file has an extension; a page's address never does.
   const files: RequestHandler = (req, res, next) =>
-    /\.(html|br|gz)$/i.test(req.path) ? next() : otherFiles(req, res, next);
+    !/\.\w+$/.test(req.path) || /\.(html|br|gz)$/i.test(req.path)
+      ? next()
+      : otherFiles(req, res, next);
 
   const router = express.Router();
   router.use("/assets", precompressedAssets, assets);

@@ -1,0 +1,358 @@
+import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { parse as parseYaml } from "yaml";
+import { formTokenField } from "~/features/contact/contact-form-fields";
+import { cancelTokenField } from "~/features/events/registration-fields";
+import { wallClockToInstant } from "~/lib/zoned-time";
+import { signCancelToken } from "../../server/registrations/cancel-token";
+import { createApp } from "../../server/http/app";
+import { inlineScriptHashes } from "../../server/http/security-headers";
+import { manualClock } from "../support/manual-clock";
+import { pageTypes } from "../support/page-types";
+import { registrationFormFields } from "../support/registration-posts";
+import { postForm, rawRequest, startContactServer, type ContactServer } from "./contact-support";
+import { expect, test } from "./fixtures";
+
+/**
+ * The page cache of server-rendered pages (server/http/page-cache.ts,
+ * docs/decisions/063): however often a page is served from it, every
+ * response's inline scripts are allowed by the hashes its policy names, each
+ * carries its own form token, seat counts are read for each, and the events'
+ * upcoming/past split moves at the instant an event starts. HTTP only: the
+ * browser tests of each page cover what they show. The defects an attack on
+ * the earlier render cache found (issue 25) each have a test here.
+ */
+
+async function get(url: string, init: RequestInit & { gzip?: boolean } = {}) {
+  const { gzip = true, ...rest } = init;
+  const response = await fetch(url, {
+    ...rest,
+    headers: { "accept-encoding": gzip ? "gzip" : "identity", ...rest.headers },
+  });
+  return { response, html: await response.text() };
+}
+
+const scriptSourcesOf = (csp: string | null) =>
+  [...(csp ?? "").matchAll(/'(sha256-[^']+)'/g)].map((match) => `'${match[1]}'`);
+
+/** A production app of the current build whose document renders are counted, on a still clock. */
+async function countingServer() {
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
+  const counter = { renders: 0 };
+  const renderDocument = build.entry.module.default;
+  const counted: ServerBuild = {
+    ...build,
+    entry: {
+      module: {
+        ...build.entry.module,
+        default: (...args: Parameters<typeof renderDocument>) => {
+          counter.renders++;
+          return renderDocument(...args);
+        },
+      },
+    },
+  };
+  // A clock that stands still: no kept page runs out of time during a test.
+  const server = createApp({
+    build: counted,
+    clientDir: path.resolve("build/client"),
+    now: manualClock(),
+  }).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    counter,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+test.describe("server-rendered pages served from the page cache", () => {
+  test.describe.configure({ mode: "serial" });
+  let contact: ContactServer;
+  test.beforeAll(async () => {
+    contact = await startContactServer();
+  });
+  test.afterAll(async () => contact.close());
+
+  for (const pagePath of ["/", "/events", "/contact", "/events/checkout-performance-london"]) {
+    test(`${pagePath}: every response's policy allows exactly its inline scripts, by hash, and carries no stand-in`, async () => {
+      for (const gzip of [true, true, false]) {
+        const { response, html } = await get(contact.url + pagePath, { gzip });
+        expect(response.status).toBe(200);
+        const csp = response.headers.get("content-security-policy");
+        expect(csp).not.toContain("'nonce-");
+        expect(scriptSourcesOf(csp).sort()).toEqual(inlineScriptHashes(html).sort());
+        // Links carry an empty nonce (app/root.tsx); nothing carries a real one.
+        expect(html).not.toMatch(/nonce="[^"]|perresponse/);
+        expect(html).toContain("</html>");
+      }
+    });
+  }
+
+  test("/contact: every response carries its own valid form token, in the form and in the page's data", async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { html, response } = await get(`${contact.url}/contact`);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const token = new RegExp(`name="${formTokenField}"[^>]*value="([^"]+)"`).exec(html)?.[1];
+      expect(token).toBeTruthy();
+      // The same token in the hydration data, so React keeps it.
+      expect(html.split(token!).length - 1).toBeGreaterThanOrEqual(2);
+      tokens.push(token!);
+    }
+    expect(new Set(tokens).size).toBe(3);
+  });
+
+  test("a page a browser asks for first is kept complete, with none of React's streaming scripts", async () => {
+    // Not asked for by any test before this one, so this request fills the cache.
+    const pagePath = "/events/genomics-data-platforms-webinar";
+    const browser =
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(contact.url + pagePath, { headers: { "user-agent": browser } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      // A streamed render holds boundaries back in <template>s, moved in by $RC.
+      expect(html).not.toMatch(/<template id="B:|\$RC\b/);
+      expect(html).toContain("</html>");
+    }
+  });
+
+  test("a kept page without per-response values is shared: a proxy may keep it, and 304 answers a current copy", async () => {
+    const first = await get(`${contact.url}/events`);
+    expect(first.response.headers.get("cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+$/,
+    );
+    const etag = first.response.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${contact.url}/events`, {
+      // fetch() adds Cache-Control: no-cache to a conditional request unless told otherwise.
+      headers: { "accept-encoding": "gzip", "if-none-match": etag!, "cache-control": "max-age=0" },
+    });
+    expect(again.status).toBe(304);
+    // Each encoding is its own body with its own tag.
+    const plain = await get(`${contact.url}/events`, { gzip: false });
+    expect(plain.response.headers.get("etag")).not.toBe(etag);
+    expect(plain.html).toBe(first.html);
+  });
+
+  test("a cancellation link's first visit logs no error, and no page type logs one on a normal visit", async () => {
+    const slug = "reconciliation-round-table-london";
+    const registered = await postForm(
+      `${contact.url}/events/${slug}`,
+      registrationFormFields(contact.token(), { email: "log-check@cancel.example" }),
+    );
+    expect(registered.status).toBe(303);
+    const row = await contact.db
+      .selectFrom("registrations")
+      .select("id")
+      .where("email", "=", "log-check@cancel.example")
+      .executeTakeFirstOrThrow();
+    const token = encodeURIComponent(
+      signCancelToken("in-process-cancel-link-secret-000001", row.id),
+    );
+    const visits = [...pageTypes, `/events/${slug}/cancel?${cancelTokenField}=${token}`];
+    for (const pagePath of visits) {
+      for (let i = 0; i < 2; i++) {
+        expect((await get(contact.url + pagePath)).response.status, pagePath).toBe(200);
+      }
+    }
+    const errors = contact.log.lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; path?: string })
+      .filter((line) => line.level >= 50);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("an event page that takes registrations, served from the page cache", () => {
+  test.describe.configure({ mode: "serial" });
+  const slug = "reconciliation-round-table-london";
+  let server: ContactServer;
+  test.beforeAll(async () => {
+    server = await startContactServer({ clockStart: new Date("2027-01-10T09:00:00Z") });
+  });
+  test.afterAll(async () => server.close());
+
+  const taken = (html: string) => /(\d+) of 20 places are taken/.exec(html)?.[1];
+  const registrationToken = (html: string) =>
+    new RegExp(`name="${formTokenField}"[^>]*value="([^"]+)"`).exec(html)?.[1];
+
+  test("each response has its own registration form token, allowed scripts by hash, and no stand-in", async () => {
+    const tokens = new Set<string>();
+    for (const gzip of [true, true, false]) {
+      const { response, html } = await get(`${server.url}/events/${slug}`, { gzip });
+      expect(response.status).toBe(200);
+      const csp = response.headers.get("content-security-policy");
+      expect(scriptSourcesOf(csp).sort()).toEqual(inlineScriptHashes(html).sort());
+      const token = registrationToken(html);
+      expect(token).toBeTruthy();
+      // The same token in the hydration data, so React keeps it.
+      expect(html.split(token!).length - 1).toBeGreaterThanOrEqual(2);
+      tokens.add(token!);
+      expect(html).not.toMatch(/perresponse/);
+    }
+    expect(tokens.size).toBe(3);
+  });
+
+  test("the seat count changes on the very next request after a registration", async () => {
+    // Kept now: served twice with the same count.
+    expect(taken((await get(`${server.url}/events/${slug}`)).html)).toBe("0");
+    expect(taken((await get(`${server.url}/events/${slug}`)).html)).toBe("0");
+    for (const [index, expected] of [
+      [1, "1"],
+      [2, "2"],
+    ] as const) {
+      const posted = await postForm(
+        `${server.url}/events/${slug}`,
+        registrationFormFields(server.token(), { email: `seat${index}@cache.example` }),
+      );
+      expect(posted.status).toBe(303);
+      // Same minute on the server's clock: only the seat count can have made it render again.
+      const { html } = await get(`${server.url}/events/${slug}`);
+      expect(taken(html)).toBe(expected);
+      expect(registrationToken(html)).toBeTruthy();
+    }
+  });
+});
+
+type ContentEvent = { slug: string; start: string; timeZone: string; startsAt: Date };
+const contentEvents: ContentEvent[] = readdirSync("content/events")
+  .filter((file) => file.endsWith(".yaml"))
+  .map((file) => {
+    const data = parseYaml(readFileSync(path.join("content/events", file), "utf8")) as ContentEvent;
+    return { ...data, startsAt: wallClockToInstant(data.start, data.timeZone) };
+  })
+  .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+
+test("the upcoming/past split moves at the instant an event starts, not a minute later", async () => {
+  const event = contentEvents.at(-1)!;
+  // 30 s before it starts, so a kept page would otherwise live 30 s past the start.
+  const clock = manualClock(new Date(event.startsAt.getTime() - 30_000));
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
+  const app = createApp({ build, clientDir: path.resolve("build/client"), now: clock });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const isUpcoming = async () => {
+    const { html } = await get(`${url}/events`);
+    const at = html.indexOf(`id="${event.slug}"`);
+    expect(at).toBeGreaterThan(0);
+    return at < html.indexOf(">Past events<");
+  };
+  try {
+    expect(await isUpcoming()).toBe(true);
+    clock.advance(29_000);
+    expect(await isUpcoming()).toBe(true);
+    clock.advance(1_000);
+    expect(await isUpcoming()).toBe(false);
+    // And the minute: a page kept now is rendered again in the next minute.
+    clock.advance(60_000);
+    expect(await isUpcoming()).toBe(false);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test.describe("what the page cache never does (issue 25's defects)", () => {
+  let server: Awaited<ReturnType<typeof countingServer>>;
+  test.beforeEach(async () => {
+    server = await countingServer();
+  });
+  test.afterEach(() => server.close());
+
+  test("build-time files under a made-up address are 404, never drawn at runtime", async () => {
+    const art = readdirSync("build/client/art").find((file) => file.endsWith(".svg"));
+    for (const made of [
+      "/social/home.png/",
+      "/icons/icon-512.png/",
+      `/art/${art}/`,
+      "/social/nope.png",
+    ]) {
+      for (const headers of [{}, { referer: `${server.url}/` }] as Record<string, string>[]) {
+        const { response } = await get(server.url + made, { headers });
+        expect(response.status, made).toBe(404);
+      }
+    }
+    expect(server.counter.renders).toBe(0);
+  });
+
+  test("a query string the page does not read is served from the kept page", async () => {
+    await get(`${server.url}/`);
+    expect(server.counter.renders).toBe(1);
+    for (const query of ["?utm_source=newsletter&utm_campaign=autumn", "?x=1", "?"]) {
+      expect((await get(`${server.url}/${query}`)).response.status).toBe(200);
+    }
+    expect(server.counter.renders).toBe(1);
+  });
+
+  test("a page that is not kept is rendered once per request, not twice", async () => {
+    for (const pagePath of ["/nope", "/contact?service=made-up", "/events/no-such-event"]) {
+      const before = server.counter.renders;
+      await get(server.url + pagePath);
+      expect(server.counter.renders - before, pagePath).toBe(1);
+    }
+  });
+
+  test("200 made-up addresses evict no real page", async () => {
+    await get(`${server.url}/events`);
+    const renders = server.counter.renders;
+    for (let i = 0; i < 200; i++) await get(`${server.url}/made-up-${i}`);
+    for (let i = 0; i < 50; i++) await get(`${server.url}/contact?service=made-up-${i}`);
+    const before = server.counter.renders;
+    await get(`${server.url}/events`);
+    expect(server.counter.renders).toBe(before);
+    expect(before - renders).toBe(250);
+  });
+
+  test("a made-up asset name is 404 whatever the Referer, and renders nothing", async () => {
+    const { response } = await get(`${server.url}/assets/page-data-madeupmadeup.js`, {
+      headers: { referer: `${server.url}/` },
+    });
+    expect(response.status).toBe(404);
+    expect(server.counter.renders).toBe(0);
+  });
+
+  test("a kept page is still refused to a broken Host", async () => {
+    await get(`${server.url}/events`);
+    const answer = await rawRequest(`${server.url}/events`, {
+      method: "GET",
+      headers: { host: "a!b" },
+    });
+    expect(answer.status).toBe(400);
+  });
+
+  test("//evil.example/contact is 404, whether or not /contact is kept", async () => {
+    expect((await get(`${server.url}/contact`)).response.status).toBe(200);
+    const answer = await rawRequest(`${server.url}//evil.example/contact`, { method: "GET" });
+    expect(answer.status).toBe(404);
+  });
+
+  test("no response names a private cache header, data requests included", async () => {
+    for (const pagePath of [
+      "/",
+      "/events",
+      "/contact",
+      "/contact.data",
+      "/events.data",
+      "/_.data",
+    ]) {
+      const { response } = await get(server.url + pagePath);
+      expect(response.headers.get("x-render-cache-until"), pagePath).toBeNull();
+      expect([...response.headers.keys()].filter((name) => name.startsWith("x-render"))).toEqual(
+        [],
+      );
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { formTokenTiming, hmacSha256, signFormToken, verifyFormToken } from "./form-token";
 
@@ -44,21 +43,10 @@ describe("the form's time token", () => {
   });
 });
 
-describe("HMAC-SHA256 from one-shot hashes", () => {
+describe("the token's HMAC-SHA256", () => {
   it("gives RFC 4231's value for its test case 2", () => {
     expect(hmacSha256("Jefe", "what do ya want for nothing?").toString("hex")).toBe(
       "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
     );
-  });
-
-  it("gives what createHmac gives, for secrets shorter and longer than a block and payloads of any length", () => {
-    for (let i = 0; i < 200; i++) {
-      // 1 to 150 characters: keys longer than the 64-byte block are hashed first.
-      const secret = randomBytes(1 + (i % 112)).toString("base64url");
-      const payload = randomBytes(i).toString("base64url");
-      expect(hmacSha256(secret, payload)).toEqual(
-        createHmac("sha256", secret).update(payload).digest(),
-      );
-    }
   });
 });

@@ -1,5 +1,4 @@
-import { hash, timingSafeEqual } from "node:crypto";
-import { pooledRandomBytes } from "../core/random-pool";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
@@ -20,45 +19,14 @@ export const formTokenTiming = {
 
 const VERSION = "v1";
 
-/** SHA-256's block size: HMAC pads its key to it (RFC 2104). */
-const blockBytes = 64;
-const keyPads = new Map<string, { inner: Buffer; outer: Buffer }>();
-
-/**
- * HMAC-SHA256 (RFC 2104) from two one-shot hashes with the key's pads made
- * once per secret: what createHmac computes, without the stream object and
- * native handle it makes for every token, which under load cost a token page
- * about a tenth of its server time (docs/decisions/068). Checked against
- * createHmac and RFC 4231's vectors (form-token.test.ts).
- */
+/** HMAC-SHA256 of `payload` under `secret` (RFC 2104). */
 export function hmacSha256(secret: string, payload: string): Buffer {
-  let pads = keyPads.get(secret);
-  if (!pads) {
-    // A process holds one or two secrets; a test may make many.
-    if (keyPads.size >= 16) keyPads.clear();
-    let key = Buffer.from(secret);
-    if (key.length > blockBytes) key = hash("sha256", key, "buffer");
-    const padded = Buffer.alloc(blockBytes);
-    key.copy(padded);
-    pads = {
-      inner: Buffer.from(padded.map((byte) => byte ^ 0x36)),
-      outer: Buffer.from(padded.map((byte) => byte ^ 0x5c)),
-    };
-    keyPads.set(secret, pads);
-  }
-  const message = Buffer.from(payload);
-  const innerInput = Buffer.allocUnsafe(blockBytes + message.length);
-  pads.inner.copy(innerInput);
-  message.copy(innerInput, blockBytes);
-  const outerInput = Buffer.allocUnsafe(blockBytes + 32);
-  pads.outer.copy(outerInput);
-  hash("sha256", innerInput, "buffer").copy(outerInput, blockBytes);
-  return hash("sha256", outerInput, "buffer");
+  return createHmac("sha256", secret).update(payload).digest();
 }
 
 /** A token for a form rendered at `issuedAt`. */
 export function signFormToken(secret: string, issuedAt: Date): string {
-  const nonce = pooledRandomBytes(9).toString("base64url");
+  const nonce = randomBytes(9).toString("base64url");
   const payload = `${VERSION}.${issuedAt.getTime().toString(36)}.${nonce}`;
   return `${payload}.${hmacSha256(secret, payload).toString("base64url")}`;
 }

@@ -2,7 +2,13 @@ import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fie
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { FixedWindowCounter } from "./fixed-window";
-import { formTokenNonce, formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
+import {
+  formTokenNonce,
+  formTokenTiming,
+  signFormToken,
+  verifyFormToken,
+  type TokenForm,
+} from "./form-token";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import {
   countPost,
@@ -63,6 +69,8 @@ export type PostScreenOptions = {
   db: AppDatabase;
   /** Names the form in the log: "Contact form: rejected a post from …". */
   formName: string;
+  /** The form whose tokens it issues and accepts: another form's token is "token-invalid". */
+  tokenForm: TokenForm;
   tokenSecret: string;
   rateLimit: RateLimitRule;
   /**
@@ -78,6 +86,7 @@ export type PostScreenOptions = {
 export function createPostScreen({
   db,
   formName,
+  tokenForm,
   tokenSecret,
   rateLimit,
   rateLimitPrefix = "",
@@ -145,7 +154,7 @@ export function createPostScreen({
     }
 
     const token = formData.get(formTokenField);
-    const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenTiming);
+    const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenForm, tokenTiming);
     if (tokenVerdict !== "valid") {
       reject(post, `token-${tokenVerdict}`);
       return { formData, refusal: { kind: tokenVerdict === "expired" ? "expired" : "rejected" } };
@@ -153,7 +162,7 @@ export function createPostScreen({
     return { formData, tokenNonce: formTokenNonce(token as string), databaseAnswers };
   }
 
-  return { issueToken: () => signFormToken(tokenSecret, now()), screen, reject };
+  return { issueToken: () => signFormToken(tokenSecret, now(), tokenForm), screen, reject };
 }
 
 /** The post's body as form data, or null when it is not a form or cannot be read. */

@@ -6,16 +6,24 @@ const issuedAt = new Date("2026-11-23T09:00:00.000Z");
 const after = (ms: number) => new Date(issuedAt.getTime() + ms);
 
 describe("the form's time token", () => {
-  const token = signFormToken(secret, issuedAt);
+  const token = signFormToken(secret, issuedAt, "contact");
 
   it("is valid from three seconds to four hours after the form was rendered", () => {
-    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs))).toBe("valid");
-    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs))).toBe("valid");
+    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs), "contact")).toBe(
+      "valid",
+    );
+    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs), "contact")).toBe(
+      "valid",
+    );
   });
 
   it("is too fast before three seconds, expired after four hours", () => {
-    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs - 1))).toBe("too-fast");
-    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs + 1))).toBe("expired");
+    expect(verifyFormToken(secret, token, after(formTokenTiming.minAgeMs - 1), "contact")).toBe(
+      "too-fast",
+    );
+    expect(verifyFormToken(secret, token, after(formTokenTiming.maxAgeMs + 1), "contact")).toBe(
+      "expired",
+    );
   });
 
   it("is invalid when altered, signed with another secret, missing or from the future", () => {
@@ -25,21 +33,35 @@ describe("the form's time token", () => {
       `${version}.${earlier}.${nonce}.${signature}`,
       `${version}.${issued}.${nonce}x.${signature}`,
       `${version}.${issued}.${nonce}.${signature!.slice(1)}`,
-      signFormToken("some-other-secret-0123456789abcdefghij", issuedAt),
+      signFormToken("some-other-secret-0123456789abcdefghij", issuedAt, "contact"),
       "",
       "v1.abc",
       undefined,
       42,
     ]) {
-      expect(verifyFormToken(secret, forged, after(10_000)), String(forged)).toBe("invalid");
+      expect(verifyFormToken(secret, forged, after(10_000), "contact"), String(forged)).toBe(
+        "invalid",
+      );
     }
-    expect(verifyFormToken(secret, signFormToken(secret, after(600_000)), issuedAt)).toBe(
-      "invalid",
-    );
+    expect(
+      verifyFormToken(
+        secret,
+        signFormToken(secret, after(600_000), "contact"),
+        issuedAt,
+        "contact",
+      ),
+    ).toBe("invalid");
+  });
+
+  it("is invalid on another form than the one it was signed for", () => {
+    const registration = signFormToken(secret, issuedAt, "registration");
+    expect(verifyFormToken(secret, registration, after(10_000), "registration")).toBe("valid");
+    expect(verifyFormToken(secret, registration, after(10_000), "contact")).toBe("invalid");
+    expect(verifyFormToken(secret, token, after(10_000), "registration")).toBe("invalid");
   });
 
   it("differs on every rendering", () => {
-    expect(signFormToken(secret, issuedAt)).not.toBe(token);
+    expect(signFormToken(secret, issuedAt, "contact")).not.toBe(token);
   });
 });
 

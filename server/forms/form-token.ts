@@ -3,10 +3,11 @@ import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
- * The contact form's time token: when the form was rendered, signed with a
- * server secret. A post that comes back sooner than a person can fill the form
- * in, hours later, or with a token that was altered is turned away. It is put
- * into each server-rendered form, never into prerendered HTML.
+ * A form's time token: when the form was rendered, signed with a server
+ * secret together with the name of the form it was rendered into. A post that
+ * comes back sooner than a person can fill the form in, hours later, with a
+ * token that was altered, or with another form's token is turned away. It is
+ * put into each server-rendered form, never into prerendered HTML.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 
@@ -17,31 +18,47 @@ export const formTokenTiming = {
   maxAgeMs: 4 * 60 * 60 * 1000,
 } as const;
 
-const VERSION = "v1";
+/**
+ * The forms that take a token. The form's name is signed but not written into
+ * the token: the form that checks it knows which it is, and a token signed for
+ * another form does not verify (an enquiry's token cannot register anyone).
+ */
+export type TokenForm = "contact" | "registration";
+
+// v1 tokens were signed without the form's name.
+const VERSION = "v2";
 
 /** HMAC-SHA256 of `payload` under `secret` (RFC 2104). */
 export function hmacSha256(secret: string, payload: string): Buffer {
   return createHmac("sha256", secret).update(payload).digest();
 }
 
-/** A token for a form rendered at `issuedAt`. */
-export function signFormToken(secret: string, issuedAt: Date): string {
-  const nonce = randomBytes(9).toString("base64url");
-  const payload = `${VERSION}.${issuedAt.getTime().toString(36)}.${nonce}`;
-  return `${payload}.${hmacSha256(secret, payload).toString("base64url")}`;
+/** The text the signature covers: the form's name, then the token's own fields. */
+function signedText(form: TokenForm, version: string, issued: string, nonce: string): string {
+  return `${form}.${version}.${issued}.${nonce}`;
 }
 
+/** A token for `form` rendered at `issuedAt`. */
+export function signFormToken(secret: string, issuedAt: Date, form: TokenForm): string {
+  const nonce = randomBytes(9).toString("base64url");
+  const issued = issuedAt.getTime().toString(36);
+  const signature = hmacSha256(secret, signedText(form, VERSION, issued, nonce));
+  return `${VERSION}.${issued}.${nonce}.${signature.toString("base64url")}`;
+}
+
+/** Checks a token posted with `form`: one signed for another form is "invalid". */
 export function verifyFormToken(
   secret: string,
   token: unknown,
   now: Date,
+  form: TokenForm,
   timing: { minAgeMs: number; maxAgeMs: number } = formTokenTiming,
 ): FormTokenVerdict {
   if (typeof token !== "string" || token.length > 200) return "invalid";
   const parts = token.split(".");
   if (parts.length !== 4 || parts[0] !== VERSION) return "invalid";
   const [version, issued, nonce, signature] = parts as [string, string, string, string];
-  const expected = hmacSha256(secret, `${version}.${issued}.${nonce}`);
+  const expected = hmacSha256(secret, signedText(form, version, issued, nonce));
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
 
@@ -57,8 +74,8 @@ export function verifyFormToken(
 
 /**
  * The random part of a token `verifyFormToken` accepted: what makes each
- * rendering of the form unique. A stored lead records it, so the same token
- * cannot send a second lead (issue 15).
+ * rendering of the form unique. A stored lead or registration records it, so
+ * the same token cannot send a second one (issue 15).
  */
 export function formTokenNonce(token: string): string {
   return token.split(".")[2] ?? "";

@@ -13,6 +13,8 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
+import { formFields, contactPost } from "../../tests/support/contact-posts";
+import { createLeadIntake } from "../leads/lead-intake";
 import { signCancelToken } from "./cancel-token";
 import {
   createRegistrationDesk,
@@ -161,6 +163,57 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
         }),
       ),
     ).toEqual({ kind: "registered", status: "confirmed" });
+  });
+
+  it("accepts a form token once: the same token sent from ten addresses registers one person", async () => {
+    const [token] = humanTokens();
+    const outcomes = [];
+    for (let index = 0; index < 10; index++) {
+      outcomes.push(
+        await desk.register(
+          roundTable,
+          registrationPost(
+            registrationFormFields(token!, { email: `replay-${index}@replay.example` }),
+            `198.51.100.${index + 1}`,
+          ),
+        ),
+      );
+    }
+    expect(outcomes[0]).toEqual({ kind: "registered", status: "confirmed" });
+    expect(outcomes.slice(1).map((outcome) => outcome.kind)).toEqual(Array(9).fill("rejected"));
+    expect(await rows()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
+    expect(log.lines.filter((line) => line.endsWith("(token-replayed)"))).toHaveLength(9);
+  });
+
+  it("takes its own form's tokens only: a contact form's token is refused, used or not, and the contact form refuses a registration's", async () => {
+    const contact = createLeadIntake({
+      db,
+      tokenSecret: TOKEN_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+    });
+    const usedOnContact = contact.issueToken();
+    const unusedContact = contact.issueToken();
+    const [registrationToken] = humanTokens();
+    expect(await contact.receive(contactPost(formFields(usedOnContact)))).toMatchObject({
+      kind: "accepted",
+    });
+    for (const token of [usedOnContact, unusedContact]) {
+      expect(await register(roundTable, registrationFormFields(token))).toMatchObject({
+        kind: "rejected",
+      });
+    }
+    expect(await register(roundTable, registrationFormFields(registrationToken!))).toEqual({
+      kind: "registered",
+      status: "confirmed",
+    });
+    expect(await contact.receive(contactPost(formFields(registrationToken!)))).toMatchObject({
+      kind: "rejected",
+    });
+    expect(await rows()).toHaveLength(1);
+    expect(await db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 
   it("refuses a registration once registration has closed, and stores nothing", async () => {

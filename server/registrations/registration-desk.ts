@@ -13,6 +13,7 @@ import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
 import { unavailableRetryAfterSeconds } from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
+import { TokenReplayedError } from "../forms/token-uses";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import type { RateLimitRule } from "../forms/rate-limit";
 import { verifyCancelToken } from "./cancel-token";
@@ -21,6 +22,7 @@ import {
   findRegistration,
   seatCountReader,
   storeRegistration,
+  type StoreResult,
 } from "./registration-store";
 
 /**
@@ -85,6 +87,7 @@ export function createRegistrationDesk({
   const screen = createPostScreen({
     db,
     formName: "Event registration",
+    tokenForm: "registration",
     tokenSecret,
     rateLimit,
     // Registering for an event does not use up the contact form's allowance.
@@ -126,10 +129,20 @@ export function createRegistrationDesk({
     }
 
     const storing = retryWhileLocked(
-      () => storeRegistration(db, event, result.registration, now()),
+      () =>
+        storeRegistration(db, event, result.registration, now(), {
+          tokenNonce: screened.tokenNonce,
+        }),
       deadline,
     );
-    const stored = await withinDeadline(storing, deadline, "storing the registration");
+    let stored: StoreResult;
+    try {
+      stored = await withinDeadline(storing, deadline, "storing the registration");
+    } catch (error) {
+      if (!(error instanceof TokenReplayedError)) throw error;
+      screen.reject(post, "token-replayed");
+      return { kind: "rejected", values };
+    }
     if (stored.kind === "duplicate") {
       log.info(`Event registration: ${event.slug}: an address already registered was sent again`);
       return { kind: "duplicate", values };

@@ -4,6 +4,7 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../db/database";
 import type { Database, OutboxKind, Registration } from "../db/schema";
+import { recordTokenUse } from "../forms/token-uses";
 
 /**
  * Registrations in the database. Every change to an event's registrations
@@ -128,15 +129,19 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
  * Stores a registration: a confirmed place while the event has one free,
  * otherwise a place on the waiting list, with the attendee's e-mail and the
  * team's notification queued in the same transaction. An address that
- * already holds a place or waits for one is not stored again.
+ * already holds a place or waits for one is not stored again. With a token
+ * nonce, its use is recorded in the same transaction: a nonce already used
+ * refuses the registration (TokenReplayedError) and stores nothing.
  */
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
   entry: RegistrationEntry,
   now: Date,
+  { tokenNonce }: { tokenNonce?: string } = {},
 ): Promise<StoreResult> {
   return db.transaction().execute(async (trx) => {
+    if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, now.toISOString());
     await lockEvent(trx, event, now);
     await fillFreedSeats(trx, event, now);
 

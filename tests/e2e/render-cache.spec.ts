@@ -164,7 +164,7 @@ test.describe("an event page that takes registrations, served from the render ca
     ] as const) {
       const posted = await postForm(
         `${server.url}/events/${slug}`,
-        registrationFormFields(server.token(), { email: `seat${index}@cache.example` }),
+        registrationFormFields(server.registrationToken(), { email: `seat${index}@cache.example` }),
       );
       expect(posted.status).toBe(303);
       // Same minute on the server's clock: only the seat count can have made it render again.

@@ -1,3 +1,11 @@
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Driver,
+} from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
 import type { EventFacts } from "~/features/events/registration-view";
@@ -13,11 +21,13 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
+import type { Database } from "../db/schema";
 import { formFields, contactPost } from "../../tests/support/contact-posts";
 import { createLeadIntake } from "../leads/lead-intake";
 import { signCancelToken } from "./cancel-token";
 import {
   createRegistrationDesk,
+  seatCountFailureMaxAgeMs,
   seatCountMaxAgeMs,
   type RegistrationDesk,
 } from "./registration-desk";
@@ -25,6 +35,8 @@ import { listRegistrations } from "./registration-store";
 
 const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-04";
+/** Where the seat counts' clock starts: lru-cache takes an entry stored at 0 for one that never ages. */
+const clockStartMs = 1_000_000;
 const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
 
 /**
@@ -44,6 +56,8 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
   let log: ReturnType<typeof recordingLogger>;
   let desk: RegistrationDesk;
   let queued = 0;
+  /** The seat counts' clock (ms): moved by hand, so their ages are tested without waiting. */
+  let seatClockMs = clockStartMs;
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);
@@ -52,6 +66,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     clock = manualClock(new Date("2027-01-10T09:00:00.000Z"));
     log = recordingLogger();
     queued = 0;
+    seatClockMs = clockStartMs;
     desk = openDesk(() => (queued += 1));
   });
 
@@ -65,6 +80,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       log,
       now: clock,
       onMailQueued,
+      seatCountClock: () => seatClockMs,
     });
   afterEach(() => database.drop());
 
@@ -260,7 +276,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       registrationPost(registrationFormFields(elsewhere!, { email: "elsewhere@example.org" })),
     );
     expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 0, waiting: 0 });
-    await new Promise((resolve) => setTimeout(resolve, seatCountMaxAgeMs + 50));
+    seatClockMs += seatCountMaxAgeMs + 1;
     expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 1, waiting: 0 });
 
     // One this desk takes shows on the next read.
@@ -415,5 +431,72 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
 
     // Nothing half-stored: the one registration from before, still confirmed.
     expect((await rows()).map((r) => [r.email, r.status])).toEqual([[row!.email, "confirmed"]]);
+  });
+});
+
+/**
+ * A database that takes every query and never answers, as a paused
+ * PostgreSQL does, counting the queries it was sent.
+ */
+function hangingDatabase() {
+  let queries = 0;
+  const connection: DatabaseConnection = {
+    executeQuery: () => {
+      queries += 1;
+      return new Promise(() => {});
+    },
+    // eslint-disable-next-line require-yield
+    streamQuery: async function* () {
+      throw new Error("not used");
+    },
+  };
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  return { db, queries: () => queries };
+}
+
+describe("the registration desk while the database hangs", () => {
+  it("reads the seat count once, and for a while after answers at once without it", async () => {
+    const hanging = hangingDatabase();
+    let seatClockMs = clockStartMs;
+    const desk = createRegistrationDesk({
+      db: hanging.db,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log: recordingLogger(),
+      timeoutMs: 100,
+      seatCountClock: () => seatClockMs,
+    });
+    const read = async () => desk.seats(roundTable.slug);
+
+    // Two requests at the same moment wait for the same read.
+    const [first, second] = await Promise.allSettled([read(), read()]);
+    expect([first.status, second.status]).toEqual(["rejected", "rejected"]);
+    expect(hanging.queries()).toBe(1);
+    // The failure is remembered: the rest of the request (the render cache's
+    // check, its render, React Router's render) and the requests after it get
+    // the failure without asking the database again.
+    for (let request = 0; request < 3; request++) await expect(read()).rejects.toThrow();
+    expect(hanging.queries()).toBe(1);
+    // Not for long: then the next request asks again.
+    seatClockMs += seatCountFailureMaxAgeMs + 1;
+    await expect(read()).rejects.toThrow();
+    expect(hanging.queries()).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import { LRUCache } from "lru-cache";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
@@ -20,7 +21,7 @@ import { verifyCancelToken } from "./cancel-token";
 import {
   cancelRegistration,
   findRegistration,
-  seatCountReader,
+  seatCounts as readSeatCounts,
   storeRegistration,
   type StoreResult,
 } from "./registration-store";
@@ -46,6 +47,8 @@ export type RegistrationDesk = {
    * Confirmed and waiting registrations. Counts read within the last
    * `seatCountMaxAgeMs` come back at once, not as a promise: the render cache
    * asks for them on every request of an open event's page (server/render-cache.ts).
+   * A read that failed within the last `seatCountFailureMaxAgeMs` rejects at
+   * once, and requests at the same moment share one read.
    */
   seats: (slug: string) => SeatCounts | Promise<SeatCounts>;
   register: (event: EventFacts, post: FormPost) => Promise<RegistrationOutcome>;
@@ -69,6 +72,8 @@ export type RegistrationDeskOptions = {
   onMailQueued?: () => void;
   /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Ages the remembered seat counts, in ms: performance.now unless a test moves it by hand. */
+  seatCountClock?: () => number;
 };
 
 export function createRegistrationDesk({
@@ -81,9 +86,10 @@ export function createRegistrationDesk({
   tokenTiming = formTokenTiming,
   onMailQueued,
   timeoutMs = defaultDatabaseTimeoutMs,
+  seatCountClock = () => performance.now(),
 }: RegistrationDeskOptions): RegistrationDesk {
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  const seatCounts = seatCountMemo(seatCountReader(db), timeoutMs);
+  const seatCounts = seatCountMemo((slug) => readSeatCounts(db, slug), timeoutMs, seatCountClock);
   const screen = createPostScreen({
     db,
     formName: "Event registration",
@@ -229,27 +235,74 @@ export function createRegistrationDesk({
  */
 export const seatCountMaxAgeMs = 1_000;
 
-function seatCountMemo(read: (slug: string) => Promise<SeatCounts>, timeoutMs: number) {
-  const remembered = new Map<string, { counts: SeatCounts; until: number }>();
-  // Bumped by forget(): a read that started before it may not store its counts.
-  const generation = new Map<string, number>();
+/**
+ * How long a failed read of the seat counts is remembered. One request can ask
+ * for the counts three times (the render cache's check of its cached page, its
+ * render, React Router's render when the page is not cacheable), and while
+ * the database hangs each would wait the whole bound. Remembered, the failure
+ * costs one request the bound; the requests after it within this time are
+ * served at once without the counts, as the event page does when the read
+ * fails (app/routes/event-detail.tsx).
+ */
+export const seatCountFailureMaxAgeMs = 5_000;
+
+/** A read of an event's seat counts, as remembered: the counts, or why they could not be read. */
+type SeatCountRead = { counts: SeatCounts } | { failure: Error };
+
+/** Most events that take registrations at once; far more than the content has. */
+const maxRememberedEvents = 1_000;
+
+function seatCountMemo(
+  read: (slug: string) => Promise<SeatCounts>,
+  timeoutMs: number,
+  clock: () => number,
+) {
+  const remembered = new LRUCache<string, SeatCountRead>({
+    max: maxRememberedEvents,
+    ttl: seatCountMaxAgeMs,
+    perf: { now: clock },
+    // Reads the clock on every look-up rather than reusing it for a
+    // millisecond: the test's clock moves without the event loop turning.
+    ttlResolution: 0,
+  });
+  // Reads under way: requests that come meanwhile wait for the same answer.
+  // forget() drops one, so a read that started before a change stores nothing.
+  const pending = new Map<string, Promise<SeatCounts>>();
   return {
     read: (slug: string): SeatCounts | Promise<SeatCounts> => {
       const known = remembered.get(slug);
-      if (known && performance.now() < known.until) return known.counts;
-      const startedIn = generation.get(slug) ?? 0;
-      return boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats").then(
+      if (known) {
+        if ("counts" in known) return known.counts;
+        return Promise.reject(
+          new Error(`the seat counts could not be read just now: ${known.failure.message}`, {
+            cause: known.failure,
+          }),
+        );
+      }
+      const underWay = pending.get(slug);
+      if (underWay) return underWay;
+      const reading = boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats");
+      pending.set(slug, reading);
+      // Attached before the caller's handlers, so they run first: the answer
+      // is remembered by the time the caller reads the counts again.
+      reading.then(
         (counts) => {
-          if ((generation.get(slug) ?? 0) === startedIn) {
-            remembered.set(slug, { counts, until: performance.now() + seatCountMaxAgeMs });
-          }
-          return counts;
+          if (pending.get(slug) !== reading) return;
+          pending.delete(slug);
+          remembered.set(slug, { counts });
+        },
+        (error: unknown) => {
+          if (pending.get(slug) !== reading) return;
+          pending.delete(slug);
+          const failure = error instanceof Error ? error : new Error(String(error));
+          remembered.set(slug, { failure }, { ttl: seatCountFailureMaxAgeMs });
         },
       );
+      return reading;
     },
     forget: (slug: string) => {
       remembered.delete(slug);
-      generation.set(slug, (generation.get(slug) ?? 0) + 1);
+      pending.delete(slug);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { CompiledQuery, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../db/database";
@@ -60,25 +60,6 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
 /** Confirmed and waiting registrations of an event. */
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {
   return countsOf(await seatCountsQuery(db, slug).execute());
-}
-
-/**
- * `seatCounts` for serving event pages, read on every request of a cached
- * page (server/render-cache.ts): the query is compiled once per event rather
- * than on every read, the same SQL on SQLite and PostgreSQL.
- */
-export function seatCountReader(db: AppDatabase): (slug: string) => Promise<SeatCounts> {
-  const compiled = new Map<string, CompiledQuery<SeatCountRow>>();
-  return async (slug) => {
-    let query = compiled.get(slug);
-    if (!query) {
-      // Slugs come from the content, so this stays small; the bound is for safety.
-      if (compiled.size >= 1_000) compiled.clear();
-      query = seatCountsQuery(db, slug).compile();
-      compiled.set(slug, query);
-    }
-    return countsOf((await db.executeQuery(query)).rows);
-  };
 }
 
 type SeatCountRow = { status: string; count: string | number };

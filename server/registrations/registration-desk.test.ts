@@ -1,4 +1,5 @@
 import {
+  InsertQueryNode,
   Kysely,
   SqliteAdapter,
   SqliteIntrospector,
@@ -393,6 +394,60 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       expect((await rows()).map((r) => r.status)).toEqual(["cancelled", "confirmed"]);
     });
   });
+  it("answers 'could not be saved' to a registration whose transaction runs past the deadline, and stores nothing", async () => {
+    const timeoutMs = 300;
+    // The database answers the registration's insert only after the deadline has passed.
+    const registrationInserts = new WeakSet<object>();
+    const slow = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        if (InsertQueryNode.is(node) && node.into?.table.identifier.name === "registrations") {
+          registrationInserts.add(queryId);
+        }
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (registrationInserts.has(queryId)) {
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs + 100));
+        }
+        return result;
+      },
+    });
+    const slowDesk = createRegistrationDesk({
+      db: slow,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+      timeoutMs,
+    });
+    // The event's row exists already, as after its first registration: the
+    // transaction locks it, so the check below can wait for its end.
+    await db
+      .insertInto("registration_events")
+      .values({
+        slug: roundTable.slug,
+        facts: JSON.stringify(roundTable),
+        updated_at: clock().toISOString(),
+      })
+      .execute();
+    const fields = registrationFormFields(slowDesk.issueToken(), { email: "late@slow.example" });
+    clock.advance(20_000);
+    expect(await slowDesk.register(roundTable, registrationPost(fields))).toMatchObject({
+      kind: "unavailable",
+      values: { email: "late@slow.example" },
+    });
+    // Waits for the transaction to end: it holds the event's row (PostgreSQL)
+    // or the one connection (SQLite) until it commits or rolls back.
+    await db
+      .updateTable("registration_events")
+      .set({ updated_at: clock().toISOString() })
+      .where("slug", "=", roundTable.slug)
+      .execute();
+    expect(await rows()).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
   it("answers 'could not be saved' with the form as typed when the database is gone, storing nothing", async () => {
     const [token] = humanTokens();
     const registered = await register(roundTable, registrationFormFields(token!));

@@ -30,15 +30,16 @@ import {
  * Takes an event's registrations and cancellations, behind the route of the
  * event's page (app/routes/event-detail.tsx and event-cancel.tsx, through the
  * load context). Registrations pass the same abuse rules as the contact form
- * (server/leads/form-post.ts: rate limit, trap, time token), then the shared
+ * (server/forms/form-post.ts: rate limit, trap, time token, which works once), then the shared
  * schema, then the store. Nothing about a post's content is logged.
  *
  * The database gets `timeoutMs` for a post's work, as the contact form's does
  * (docs/decisions/056). A registration it cannot take in time is answered
  * "could not be saved, send it again" with the form as typed (503): unlike an
  * enquiry it is not spooled, since its seat can only be decided by the
- * database, and one sent again is recognised as already registered if the
- * first did commit late.
+ * database. The transaction itself rolls back when it reaches its commit past
+ * the deadline, and its outcome is waited for: a registration answered
+ * "could not be saved" is not stored.
  */
 export type RegistrationDesk = {
   /** A fresh signed time token for a registration form rendered now. */
@@ -103,6 +104,19 @@ export function createRegistrationDesk({
     tokenTiming,
   });
 
+  /**
+   * The outcome of a transaction that rolls back by itself when it reaches
+   * its commit past `deadline` (registration-store.ts): it is waited for
+   * rather than abandoned at the deadline, so a visitor told "could not be
+   * saved" was not registered after all (or cancelled). The wait past the
+   * deadline is one statement's at most (each is bounded: postgres-pool.ts).
+   * A commit that does not answer even then (the database stopped mid-commit)
+   * is given up as unavailable: whether it took is for the database to say.
+   */
+  function realOutcome<T>(transaction: Promise<T>, deadline: number, what: string): Promise<T> {
+    return withinDeadline(transaction, deadline + timeoutMs + lateAnswerMs, what);
+  }
+
   async function register(event: EventFacts, post: FormPost): Promise<RegistrationOutcome> {
     const formData = await readFormData(post);
     const values = formData ? registrationValues(formData, event.questions) : {};
@@ -138,12 +152,13 @@ export function createRegistrationDesk({
       () =>
         storeRegistration(db, event, result.registration, now(), {
           tokenNonce: screened.tokenNonce,
+          deadline,
         }),
       deadline,
     );
     let stored: StoreResult;
     try {
-      stored = await withinDeadline(storing, deadline, "storing the registration");
+      stored = await realOutcome(storing, deadline, "storing the registration");
     } catch (error) {
       if (!(error instanceof TokenReplayedError)) throw error;
       screen.reject(post, "token-replayed");
@@ -193,8 +208,11 @@ export function createRegistrationDesk({
     let result: Awaited<ReturnType<typeof cancelRegistration>>;
     try {
       const deadline = Date.now() + timeoutMs;
-      result = await withinDeadline(
-        retryWhileLocked(() => cancelRegistration(db, event, registrationId, now()), deadline),
+      result = await realOutcome(
+        retryWhileLocked(
+          () => cancelRegistration(db, event, registrationId, now(), { deadline }),
+          deadline,
+        ),
         deadline,
         "cancelling the registration",
       );
@@ -223,6 +241,9 @@ export function createRegistrationDesk({
     cancel,
   };
 }
+
+/** Past a statement's own bound, how long a transaction's last answer may take to arrive. */
+const lateAnswerMs = 2_000;
 
 /**
  * How long an event page may show seat counts already read: the open event

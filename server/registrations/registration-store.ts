@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import type { Database, OutboxKind, Registration } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
@@ -27,6 +28,18 @@ export type StoreResult =
 /** The address as it is compared: one registration per address and event, whatever its case. */
 export function emailKey(email: string): string {
   return email.toLowerCase();
+}
+
+/**
+ * A change whose answer the visitor may no longer be waiting for: past
+ * `deadline` (a Date.now() value) the server has answered "could not be
+ * saved", so the transaction must not commit. Throwing rolls it back.
+ * Checked after the waits (the event's lock) and last before the commit.
+ */
+function beforeDeadline(deadline: number | undefined, what: string): void {
+  if (deadline !== undefined && Date.now() >= deadline) {
+    throw new DatabaseTimeoutError(`${what}: past the deadline, rolled back`);
+  }
 }
 
 /** Takes the event's row for this transaction, storing the facts the site handed over. */
@@ -112,18 +125,22 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
  * team's notification queued in the same transaction. An address that
  * already holds a place or waits for one is not stored again. With a token
  * nonce, its use is recorded in the same transaction: a nonce already used
- * refuses the registration (TokenReplayedError) and stores nothing.
+ * refuses the registration (TokenReplayedError) and stores nothing. With a
+ * deadline, a transaction that reaches its commit after it rolls back instead
+ * (DatabaseTimeoutError): nothing is stored that the visitor was told was not.
  */
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
   entry: RegistrationEntry,
   now: Date,
-  { tokenNonce }: { tokenNonce?: string } = {},
+  { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
 ): Promise<StoreResult> {
+  const what = "storing the registration";
   return db.transaction().execute(async (trx) => {
     if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, now.toISOString());
     await lockEvent(trx, event, now);
+    beforeDeadline(deadline, what);
     await fillFreedSeats(trx, event, now);
 
     const key = emailKey(entry.email);
@@ -172,6 +189,7 @@ export async function storeRegistration(
       now,
     );
     await queueMail(trx, registrationId, "registration-team-new", now);
+    beforeDeadline(deadline, what);
     return { kind: "registered" as const, registrationId, status };
   });
 }
@@ -182,16 +200,20 @@ export type CancelResult =
 /**
  * Cancels a registration of this event: its place (or its place in the
  * queue) is freed, the first people waiting get the free places, and the
- * team is told, all in one transaction.
+ * team is told, all in one transaction, which rolls back if it reaches its
+ * commit after `deadline`.
  */
 export async function cancelRegistration(
   db: AppDatabase,
   event: EventFacts,
   registrationId: string,
   now: Date,
+  { deadline }: { deadline?: number } = {},
 ): Promise<CancelResult> {
+  const what = "cancelling the registration";
   return db.transaction().execute(async (trx) => {
     await lockEvent(trx, event, now);
+    beforeDeadline(deadline, what);
     const registration = await trx
       .selectFrom("registrations")
       .select("status")
@@ -207,6 +229,7 @@ export async function cancelRegistration(
       .execute();
     await queueMail(trx, registrationId, "registration-team-cancelled", now);
     const promoted = await fillFreedSeats(trx, event, now);
+    beforeDeadline(deadline, what);
     return { kind: "cancelled" as const, promoted };
   });
 }

@@ -158,16 +158,22 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     expect(mails.filter((mail) => mail.kind === "registration-team-new")).toHaveLength(50);
   });
 
-  it("takes one registration per address and event, whatever its case, and says so without storing anything", async () => {
+  it("takes one registration per address and event, whatever its case, answering as for a new one and telling the person by e-mail", async () => {
     const [first, second, third] = humanTokens(3);
     await register(roundTable, registrationFormFields(first!, { email: "ana@northwind.example" }));
     const again = await register(
       roundTable,
       registrationFormFields(second!, { email: "ANA@Northwind.Example", name: "Someone Else" }),
     );
-    expect(again).toMatchObject({ kind: "duplicate", values: { name: "Someone Else" } });
-    expect(await rows()).toHaveLength(1);
-    expect(await outbox()).toHaveLength(2);
+    // The page says what it says to anyone who registers: nothing about who is registered.
+    expect(again).toEqual({ kind: "registered", status: "confirmed" });
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(await outbox()).toEqual([
+      { registration_id: stored[0]!.id, kind: "registration-confirmed" },
+      { registration_id: stored[0]!.id, kind: "registration-team-new" },
+      { registration_id: stored[0]!.id, kind: "registration-already" },
+    ]);
 
     // Another event is another registration.
     const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
@@ -378,6 +384,19 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       clock.advance(Date.parse(roundTable.startsAt) - clock().getTime());
       expect(await desk.cancel(roundTable, cancellationPost(genuine))).toEqual({ kind: "closed" });
       expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 2 });
+    });
+
+    it("answers an address already registered for a full event as it answers a new one: the waiting list", async () => {
+      const stored = await fillRoundTable();
+      const [token] = humanTokens();
+      expect(
+        await register(roundTable, registrationFormFields(token!, { email: "P0@full.example" })),
+      ).toEqual({ kind: "registered", status: "waiting" });
+      expect(await rows()).toHaveLength(22);
+      expect((await outbox()).at(-1)).toEqual({
+        registration_id: stored[0]!.id,
+        kind: "registration-already",
+      });
     });
 
     it("lets a person who cancelled register again", async () => {

@@ -164,9 +164,14 @@ export function createRegistrationDesk({
       screen.reject(post, "token-replayed");
       return { kind: "rejected", values };
     }
-    if (stored.kind === "duplicate") {
-      log.info(`Event registration: ${event.slug}: an address already registered was sent again`);
-      return { kind: "duplicate", values };
+    if (stored.kind === "already-registered") {
+      // Answered as a new registration is, so the form does not tell anyone
+      // who is registered; the e-mail tells the person at the address.
+      log.info(
+        `Event registration: ${event.slug}: registration ${stored.registrationId} was sent again; its person is e-mailed`,
+      );
+      onMailQueued?.();
+      return { kind: "registered", status: stored.status };
     }
     seatCounts.forget(event.slug);
     log.info(

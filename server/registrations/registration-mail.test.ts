@@ -190,6 +190,28 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
     );
   });
 
+  it("tells a person who registers again that they already hold their place, with its cancellation link", async () => {
+    await register(roundTable, { email: "ana.ribeiro@northwind.example" });
+    await worker.tick();
+    expect(await register(roundTable, { email: "Ana.Ribeiro@Northwind.example" })).toEqual({
+      kind: "registered",
+      status: "confirmed",
+    });
+    expect(await worker.tick()).toEqual({ sent: 1, failed: 0 });
+    const [first, reminder] = to("ana.ribeiro@northwind.example");
+    expect(reminder!.header("subject")).toBe(`You are already registered: ${roundTable.title}`);
+    expect(reminder!.text).toContain("Hello Ana Ribeiro,");
+    expect(reminder!.text).toContain("Your place is confirmed:");
+    expect(reminder!.text).toContain(roundTable.title);
+    expect(reminder!.attachments).toEqual([]);
+    const link = (message: typeof first) => /\/cancel\?token=(\S+)$/m.exec(message!.text)?.[1];
+    expect(link(reminder)).toBeDefined();
+    expect(link(reminder)).toBe(link(first));
+    expect(reminder!.header("message-id")).not.toBe(first!.header("message-id"));
+    // Nothing for the team: no one new is coming.
+    expect(to("events@corvanta.example")).toHaveLength(1);
+  });
+
   it("never lets a stored line break or a bad address reach a header", async () => {
     await register(roundTable, { email: "mallory@evil.example" });
     // Stored as a client that skipped the schema's normalisation would have stored it.

@@ -55,6 +55,8 @@ export function registrationMailComposer(
       case "registration-waiting":
       case "registration-promoted":
         return composeAttendeeMail(row.kind, registration, event, settings, now());
+      case "registration-already":
+        return composeAlreadyRegisteredMail(registration, event, settings, row.id);
       case "registration-team-new":
       case "registration-team-cancelled":
         return composeTeamMail(
@@ -203,6 +205,63 @@ export function composeAttendeeMail(
         }
       : {}),
     messageId: `<registration-${registration.id}-${kind}@${domainOf(settings.from)}>`,
+  };
+}
+
+/**
+ * To the person at a registration's address when the form was sent again
+ * with it: the page answered as for anyone who registers, so that it tells no
+ * one who is registered; this e-mail, which only they read, says what holds.
+ * One per outbox row (`rowId` makes its Message-ID), with no calendar file:
+ * the first e-mail has it.
+ */
+export function composeAlreadyRegisteredMail(
+  registration: Registration,
+  event: EventFacts,
+  settings: RegistrationMailSettings,
+  rowId: string,
+): OutboxMail {
+  const { page, cancel } = links(event, registration, settings);
+  const standing =
+    registration.status === "confirmed"
+      ? ["Your place is confirmed:"]
+      : registration.status === "waiting"
+        ? ["You are on the waiting list for:"]
+        : [
+            "That registration has since been cancelled. You can register again on the event's page:",
+          ];
+  const text = [
+    `Hello ${normalizeLine(registration.name)},`,
+    "",
+    "We received another registration with this e-mail address for an event you",
+    "are already registered for, so nothing has changed. If it was not you, you",
+    "need do nothing.",
+    "",
+    ...standing,
+    "",
+    ...eventLines(event),
+    "",
+    `Event details: ${page}`,
+    "",
+    ...(registration.status === "cancelled"
+      ? []
+      : [
+          "Cannot come after all? Please cancel, so that someone else can have the place.",
+          "No account is needed; the link works once:",
+          cancel,
+          "",
+        ]),
+    "Best wishes,",
+    siteConfig.name,
+    siteConfig.email,
+    "",
+  ].join("\n");
+  return {
+    from: settings.from,
+    to: [mailbox(registration.email)],
+    subject: `You are already registered: ${event.title}`,
+    text,
+    messageId: `<registration-${registration.id}-already-${rowId}@${domainOf(settings.from)}>`,
   };
 }
 

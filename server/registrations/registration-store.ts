@@ -21,9 +21,14 @@ import { recordTokenUse } from "../forms/token-uses";
 
 type Trx = Transaction<Database>;
 
+/**
+ * `already-registered`: the address holds a place or waits for one already;
+ * `status` is what a new registration would have got, which is all the
+ * visitor is told, and the person is e-mailed instead.
+ */
 export type StoreResult =
   | { kind: "registered"; registrationId: string; status: "confirmed" | "waiting" }
-  | { kind: "duplicate" };
+  | { kind: "already-registered"; registrationId: string; status: "confirmed" | "waiting" };
 
 /** The address as it is compared: one registration per address and event, whatever its case. */
 export function emailKey(email: string): string {
@@ -120,10 +125,26 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 }
 
 /**
+ * Tells the person at a registration's address that someone registered them
+ * again: one e-mail waiting to go at a time, however often the form is sent.
+ */
+async function queueAlreadyRegisteredMail(trx: Trx, registrationId: string, now: Date) {
+  const waiting = await trx
+    .selectFrom("outbox")
+    .select("id")
+    .where("registration_id", "=", registrationId)
+    .where("kind", "=", "registration-already")
+    .where("sent_at", "is", null)
+    .executeTakeFirst();
+  if (!waiting) await queueMail(trx, registrationId, "registration-already", now);
+}
+
+/**
  * Stores a registration: a confirmed place while the event has one free,
  * otherwise a place on the waiting list, with the attendee's e-mail and the
  * team's notification queued in the same transaction. An address that
- * already holds a place or waits for one is not stored again. With a token
+ * already holds a place or waits for one is not stored again: its person is
+ * e-mailed that they are registered already (`already-registered`). With a token
  * nonce, its use is recorded in the same transaction: a nonce already used
  * refuses the registration (TokenReplayedError) and stores nothing. With a
  * deadline, a transaction that reaches its commit after it rolls back instead
@@ -143,6 +164,8 @@ export async function storeRegistration(
     beforeDeadline(deadline, what);
     await fillFreedSeats(trx, event, now);
 
+    const { confirmed } = await seatCounts(trx, event.slug);
+    const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
     const key = emailKey(entry.email);
     const existing = await trx
       .selectFrom("registrations")
@@ -151,10 +174,11 @@ export async function storeRegistration(
       .where("email_key", "=", key)
       .where("status", "<>", "cancelled")
       .executeTakeFirst();
-    if (existing) return { kind: "duplicate" as const };
-
-    const { confirmed } = await seatCounts(trx, event.slug);
-    const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
+    if (existing) {
+      await queueAlreadyRegisteredMail(trx, existing.id, now);
+      beforeDeadline(deadline, what);
+      return { kind: "already-registered" as const, registrationId: existing.id, status };
+    }
     const { last } = await trx
       .selectFrom("registrations")
       .select((eb) => eb.fn.max("seq").as("last"))

@@ -3,10 +3,11 @@ import { siteConfig } from "~/config/site";
 import { eventCalendarFile, eventLocation } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
 import { formatDateTimeRange } from "~/lib/zoned-time";
-import { normalizeLine, personFieldSchemas } from "~/lib/forms/schema";
+import { personFieldSchemas } from "~/lib/forms/schema";
 import type { AppDatabase } from "../db/database";
 import type { OutboxKind, Registration } from "../db/schema";
 import { domainOf, type OutboxMail } from "../outbox/mailer";
+import { visibleLine } from "../outbox/visible-text";
 import { systemClock, type Clock } from "../core/logger";
 import type { OutboxComposer } from "../outbox/outbox-worker";
 import { signCancelToken } from "./cancel-token";
@@ -24,7 +25,9 @@ import {
  * the calendar file (once they hold a place) and the link to cancel; the team
  * gets a notice whose Reply-To is the attendee. Headers carry our own text
  * (the event's title, from content) and addresses, never what a visitor typed,
- * and a visitor's address only as an address object.
+ * and a visitor's address only as an address object. Every text a visitor
+ * typed goes into a body through `visibleLine`, as in the lead e-mails: on
+ * one line, its direction controls shown (server/outbox/visible-text.ts).
  */
 export type RegistrationMailSettings = {
   from: string;
@@ -115,7 +118,7 @@ function detailLines(registration: Registration, event: EventFacts): string[] {
       answers[question.id] ?? "(no answer)",
     ]),
   ];
-  return rows.map(([label, value]) => `  ${label}: ${normalizeLine(value)}`);
+  return rows.map(([label, value]) => `  ${label}: ${visibleLine(value)}`);
 }
 
 const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }> = {
@@ -150,7 +153,7 @@ export function composeAttendeeMail(
   const confirmed = kind !== "registration-waiting";
   const online = event.format === "online";
   const text = [
-    `Hello ${normalizeLine(registration.name)},`,
+    `Hello ${visibleLine(registration.name)},`,
     "",
     ...copy.opening,
     "",
@@ -231,7 +234,7 @@ export function composeAlreadyRegisteredMail(
             "That registration has since been cancelled. You can register again on the event's page:",
           ];
   const text = [
-    `Hello ${normalizeLine(registration.name)},`,
+    `Hello ${visibleLine(registration.name)},`,
     "",
     "We received another registration with this e-mail address for an event you",
     "are already registered for, so nothing has changed. If it was not you, you",

@@ -1,7 +1,7 @@
 import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import { FixedWindowCounter } from "./fixed-window";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import {
   formTokenNonce,
   formTokenTiming,
@@ -96,10 +96,11 @@ export function createPostScreen({
 }: PostScreenOptions): PostScreen {
   const reject = (post: FormPost, reason: RejectionReason) =>
     log.warn(`${formName}: rejected a post from ${post.clientAddress} (${reason})`);
-  // Counts posts while the database cannot: the same rule, in this process only.
-  const localLimit = new FixedWindowCounter({
-    max: rateLimit.maxPosts,
-    windowMs: rateLimit.windowMs,
+  // Counts posts while the database cannot: the same rule, in this process
+  // only, on its own clock (a client's window ends as its timer fires).
+  const localLimit = new RateLimiterMemory({
+    points: rateLimit.maxPosts,
+    duration: rateLimit.windowMs / 1000,
   });
 
   async function count(bucket: string, deadline: number) {
@@ -114,14 +115,17 @@ export function createPostScreen({
       log.warn(
         `${formName}: the database did not count a post (${error instanceof Error ? error.message : String(error)}); counting it here`,
       );
-      const time = now().getTime();
-      const hit = localLimit.hit(bucket, time);
-      const verdict: RateLimitVerdict = hit.allowed
-        ? { allowed: true }
-        : {
+      const verdict = await localLimit.consume(bucket).then(
+        (): RateLimitVerdict => ({ allowed: true }),
+        (refusal: unknown): RateLimitVerdict => {
+          // Over the limit it rejects with the window's state; anything else is a fault.
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return {
             allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt - time) / 1000)),
+            retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
           };
+        },
+      );
       return { verdict, databaseAnswers: false };
     }
   }

@@ -76,6 +76,8 @@ export type OutboxKind =
   | "registration-waiting"
   /** To the attendee: a place came free and is now theirs. */
   | "registration-promoted"
+  /** To the attendee: their address was registered again; they hold their place already. */
+  | "registration-already"
   /** To the team: a new registration, Reply-To the attendee. */
   | "registration-team-new"
   /** To the team: a registration was cancelled, Reply-To the attendee. */

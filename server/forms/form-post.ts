@@ -1,8 +1,14 @@
 import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import { FixedWindowCounter } from "./fixed-window";
-import { formTokenNonce, formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  formTokenNonce,
+  formTokenTiming,
+  signFormToken,
+  verifyFormToken,
+  type TokenForm,
+} from "./form-token";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import {
   countPost,
@@ -63,6 +69,8 @@ export type PostScreenOptions = {
   db: AppDatabase;
   /** Names the form in the log: "Contact form: rejected a post from …". */
   formName: string;
+  /** The form whose tokens it issues and accepts: another form's token is "token-invalid". */
+  tokenForm: TokenForm;
   tokenSecret: string;
   rateLimit: RateLimitRule;
   /**
@@ -78,6 +86,7 @@ export type PostScreenOptions = {
 export function createPostScreen({
   db,
   formName,
+  tokenForm,
   tokenSecret,
   rateLimit,
   rateLimitPrefix = "",
@@ -87,10 +96,11 @@ export function createPostScreen({
 }: PostScreenOptions): PostScreen {
   const reject = (post: FormPost, reason: RejectionReason) =>
     log.warn(`${formName}: rejected a post from ${post.clientAddress} (${reason})`);
-  // Counts posts while the database cannot: the same rule, in this process only.
-  const localLimit = new FixedWindowCounter({
-    max: rateLimit.maxPosts,
-    windowMs: rateLimit.windowMs,
+  // Counts posts while the database cannot: the same rule, in this process
+  // only, on its own clock (a client's window ends as its timer fires).
+  const localLimit = new RateLimiterMemory({
+    points: rateLimit.maxPosts,
+    duration: rateLimit.windowMs / 1000,
   });
 
   async function count(bucket: string, deadline: number) {
@@ -105,14 +115,17 @@ export function createPostScreen({
       log.warn(
         `${formName}: the database did not count a post (${error instanceof Error ? error.message : String(error)}); counting it here`,
       );
-      const time = now().getTime();
-      const hit = localLimit.hit(bucket, time);
-      const verdict: RateLimitVerdict = hit.allowed
-        ? { allowed: true }
-        : {
+      const verdict = await localLimit.consume(bucket).then(
+        (): RateLimitVerdict => ({ allowed: true }),
+        (refusal: unknown): RateLimitVerdict => {
+          // Over the limit it rejects with the window's state; anything else is a fault.
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return {
             allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt - time) / 1000)),
+            retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
           };
+        },
+      );
       return { verdict, databaseAnswers: false };
     }
   }
@@ -145,7 +158,7 @@ export function createPostScreen({
     }
 
     const token = formData.get(formTokenField);
-    const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenTiming);
+    const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenForm, tokenTiming);
     if (tokenVerdict !== "valid") {
       reject(post, `token-${tokenVerdict}`);
       return { formData, refusal: { kind: tokenVerdict === "expired" ? "expired" : "rejected" } };
@@ -153,7 +166,7 @@ export function createPostScreen({
     return { formData, tokenNonce: formTokenNonce(token as string), databaseAnswers };
   }
 
-  return { issueToken: () => signFormToken(tokenSecret, now()), screen, reject };
+  return { issueToken: () => signFormToken(tokenSecret, now(), tokenForm), screen, reject };
 }
 
 /** The post's body as form data, or null when it is not a form or cannot be read. */

@@ -1,13 +1,13 @@
-import { hash, timingSafeEqual } from "node:crypto";
-import { pooledRandomBytes } from "../core/random-pool";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
- * The contact form's time token: when the form was rendered, signed with a
- * server secret. A post that comes back sooner than a person can fill the form
- * in, hours later, or with a token that was altered is turned away. It is put
- * into each server-rendered form, never into prerendered HTML.
+ * A form's time token: when the form was rendered, signed with a server
+ * secret together with the name of the form it was rendered into. A post that
+ * comes back sooner than a person can fill the form in, hours later, with a
+ * token that was altered, or with another form's token is turned away. It is
+ * put into each server-rendered form, never into prerendered HTML.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 
@@ -18,62 +18,47 @@ export const formTokenTiming = {
   maxAgeMs: 4 * 60 * 60 * 1000,
 } as const;
 
-const VERSION = "v1";
-
-/** SHA-256's block size: HMAC pads its key to it (RFC 2104). */
-const blockBytes = 64;
-const keyPads = new Map<string, { inner: Buffer; outer: Buffer }>();
-
 /**
- * HMAC-SHA256 (RFC 2104) from two one-shot hashes with the key's pads made
- * once per secret: what createHmac computes, without the stream object and
- * native handle it makes for every token, which under load cost a token page
- * about a tenth of its server time (docs/decisions/068). Checked against
- * createHmac and RFC 4231's vectors (form-token.test.ts).
+ * The forms that take a token. The form's name is signed but not written into
+ * the token: the form that checks it knows which it is, and a token signed for
+ * another form does not verify (an enquiry's token cannot register anyone).
  */
+export type TokenForm = "contact" | "registration";
+
+// v1 tokens were signed without the form's name.
+const VERSION = "v2";
+
+/** HMAC-SHA256 of `payload` under `secret` (RFC 2104). */
 export function hmacSha256(secret: string, payload: string): Buffer {
-  let pads = keyPads.get(secret);
-  if (!pads) {
-    // A process holds one or two secrets; a test may make many.
-    if (keyPads.size >= 16) keyPads.clear();
-    let key = Buffer.from(secret);
-    if (key.length > blockBytes) key = hash("sha256", key, "buffer");
-    const padded = Buffer.alloc(blockBytes);
-    key.copy(padded);
-    pads = {
-      inner: Buffer.from(padded.map((byte) => byte ^ 0x36)),
-      outer: Buffer.from(padded.map((byte) => byte ^ 0x5c)),
-    };
-    keyPads.set(secret, pads);
-  }
-  const message = Buffer.from(payload);
-  const innerInput = Buffer.allocUnsafe(blockBytes + message.length);
-  pads.inner.copy(innerInput);
-  message.copy(innerInput, blockBytes);
-  const outerInput = Buffer.allocUnsafe(blockBytes + 32);
-  pads.outer.copy(outerInput);
-  hash("sha256", innerInput, "buffer").copy(outerInput, blockBytes);
-  return hash("sha256", outerInput, "buffer");
+  return createHmac("sha256", secret).update(payload).digest();
 }
 
-/** A token for a form rendered at `issuedAt`. */
-export function signFormToken(secret: string, issuedAt: Date): string {
-  const nonce = pooledRandomBytes(9).toString("base64url");
-  const payload = `${VERSION}.${issuedAt.getTime().toString(36)}.${nonce}`;
-  return `${payload}.${hmacSha256(secret, payload).toString("base64url")}`;
+/** The text the signature covers: the form's name, then the token's own fields. */
+function signedText(form: TokenForm, version: string, issued: string, nonce: string): string {
+  return `${form}.${version}.${issued}.${nonce}`;
 }
 
+/** A token for `form` rendered at `issuedAt`. */
+export function signFormToken(secret: string, issuedAt: Date, form: TokenForm): string {
+  const nonce = randomBytes(9).toString("base64url");
+  const issued = issuedAt.getTime().toString(36);
+  const signature = hmacSha256(secret, signedText(form, VERSION, issued, nonce));
+  return `${VERSION}.${issued}.${nonce}.${signature.toString("base64url")}`;
+}
+
+/** Checks a token posted with `form`: one signed for another form is "invalid". */
 export function verifyFormToken(
   secret: string,
   token: unknown,
   now: Date,
+  form: TokenForm,
   timing: { minAgeMs: number; maxAgeMs: number } = formTokenTiming,
 ): FormTokenVerdict {
   if (typeof token !== "string" || token.length > 200) return "invalid";
   const parts = token.split(".");
   if (parts.length !== 4 || parts[0] !== VERSION) return "invalid";
   const [version, issued, nonce, signature] = parts as [string, string, string, string];
-  const expected = hmacSha256(secret, `${version}.${issued}.${nonce}`);
+  const expected = hmacSha256(secret, signedText(form, version, issued, nonce));
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
 
@@ -89,8 +74,8 @@ export function verifyFormToken(
 
 /**
  * The random part of a token `verifyFormToken` accepted: what makes each
- * rendering of the form unique. A stored lead records it, so the same token
- * cannot send a second lead (issue 15).
+ * rendering of the form unique. A stored lead or registration records it, so
+ * the same token cannot send a second one (issue 15).
  */
 export function formTokenNonce(token: string): string {
   return token.split(".")[2] ?? "";

@@ -91,7 +91,8 @@ describe.each(testDatabaseKinds)("the lead intake on %s", (kind) => {
     ],
     [
       "a token signed with another secret",
-      () => formFields(signFormToken("another-secret-entirely-xxxxxxxxxxxx", new Date(0))),
+      () =>
+        formFields(signFormToken("another-secret-entirely-xxxxxxxxxxxx", new Date(0), "contact")),
       "token-invalid",
     ],
   ];

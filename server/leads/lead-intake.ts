@@ -11,7 +11,8 @@ import { createPostScreen, readFormData, type FormPost } from "../forms/form-pos
 import { unavailableRetryAfterSeconds } from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
 import type { LeadSpool } from "./lead-spool";
-import { forgetUsedTokensBefore, saveLead, TokenReplayedError } from "./lead-store";
+import { forgetUsedTokensBefore, TokenReplayedError } from "../forms/token-uses";
+import { saveLead } from "./lead-store";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import type { RateLimitRule } from "../forms/rate-limit";
 
@@ -70,6 +71,7 @@ export function createLeadIntake({
   const screen = createPostScreen({
     db,
     formName: "Contact form",
+    tokenForm: "contact",
     tokenSecret,
     rateLimit,
     log,

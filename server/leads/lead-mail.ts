@@ -3,11 +3,10 @@ import {
   contactFormSchema,
   isBudgetId,
   isServiceOptionId,
-  normalizeLine,
   serviceOptionLabel,
 } from "~/features/contact/contact-schema";
 import type { Lead } from "../db/schema";
-import { showBidiControls } from "../outbox/visible-text";
+import { showBidiControls, visibleLine } from "../outbox/visible-text";
 import type { AppDatabase } from "../db/database";
 import { domainOf, type OutboxMail } from "../outbox/mailer";
 import type { OutboxComposer } from "../outbox/outbox-worker";
@@ -41,10 +40,10 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
     "We promise a reply within one business day.",
     "",
     // One-line fields stay on one line even if a row was stored without the schema.
-    `Name:      ${oneLine(lead.name)}`,
-    `E-mail:    ${oneLine(lead.email)}`,
-    `Company:   ${lead.company ? oneLine(lead.company) : "(not given)"}`,
-    `Phone:     ${lead.phone ? oneLine(lead.phone) : "(not given)"}`,
+    `Name:      ${visibleLine(lead.name)}`,
+    `E-mail:    ${visibleLine(lead.email)}`,
+    `Company:   ${lead.company ? visibleLine(lead.company) : "(not given)"}`,
+    `Phone:     ${lead.phone ? visibleLine(lead.phone) : "(not given)"}`,
     `Service:   ${service}`,
     `Budget:    ${lead.budget === null ? "(not given)" : budget}`,
     `Received:  ${received}`,
@@ -79,11 +78,6 @@ export function replyAddress(email: string): string | undefined {
   if (/[\r\n]/.test(email)) return undefined;
   const checked = contactFormSchema.shape.email.safeParse(email);
   return checked.success && checked.data === email ? email : undefined;
-}
-
-/** Visitor text on one line, its text direction overrides shown as <U+202E>. */
-function oneLine(value: string): string {
-  return showBidiControls(normalizeLine(value));
 }
 
 function formatReceived(date: Date): string {

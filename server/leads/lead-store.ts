@@ -3,11 +3,7 @@ import type { Transaction } from "kysely";
 import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
 import type { Database, Lead } from "../db/schema";
-
-/** The form token of this lead was already used by a stored lead: a replay. */
-export class TokenReplayedError extends Error {
-  override name = "TokenReplayedError";
-}
+import { recordTokenUse } from "../forms/token-uses";
 
 export type SaveLeadOptions = {
   /** The lead's id; the intake draws it first, so a spooled copy carries the same one. */
@@ -21,7 +17,7 @@ export type SaveLeadOptions = {
  * committed or neither is, so no lead is ever stored without its e-mail queued
  * (the transactional outbox). With a token nonce it is recorded in the same
  * transaction, and a nonce already recorded refuses the lead
- * (TokenReplayedError) and stores nothing. Resolves once the commit is
+ * (TokenReplayedError, server/forms/token-uses.ts) and stores nothing. Resolves once the commit is
  * durable; only then may the visitor be told the enquiry was received.
  */
 export async function saveLead(
@@ -32,16 +28,7 @@ export async function saveLead(
 ): Promise<string> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    if (tokenNonce !== undefined) {
-      const recorded = await trx
-        .insertInto("form_token_uses")
-        .values({ nonce: tokenNonce, used_at: at })
-        .onConflict((conflict) => conflict.column("nonce").doNothing())
-        .executeTakeFirst();
-      if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
-        throw new TokenReplayedError("this form token was already used by a stored lead");
-      }
-    }
+    if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, at);
     await insertLeadWithOutbox(trx, leadId, enquiry, at);
   });
   return leadId;
@@ -107,11 +94,6 @@ async function insertLeadWithOutbox(
     .values({ id: randomUUID(), lead_id: leadId, created_at: at, next_attempt_at: at })
     .execute();
   return true;
-}
-
-/** Forgets token nonces recorded before `before`: tokens that old are expired anyway. */
-export async function forgetUsedTokensBefore(db: AppDatabase, before: Date): Promise<void> {
-  await db.deleteFrom("form_token_uses").where("used_at", "<", before.toISOString()).execute();
 }
 
 /** A lead with the time its notification e-mail went out (null while it waits). */

@@ -1,3 +1,12 @@
+import {
+  InsertQueryNode,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Driver,
+} from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
 import type { EventFacts } from "~/features/events/registration-view";
@@ -13,9 +22,13 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
+import type { Database } from "../db/schema";
+import { formFields, contactPost } from "../../tests/support/contact-posts";
+import { createLeadIntake } from "../leads/lead-intake";
 import { signCancelToken } from "./cancel-token";
 import {
   createRegistrationDesk,
+  seatCountFailureMaxAgeMs,
   seatCountMaxAgeMs,
   type RegistrationDesk,
 } from "./registration-desk";
@@ -23,6 +36,8 @@ import { listRegistrations } from "./registration-store";
 
 const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-04";
+/** Where the seat counts' clock starts: lru-cache takes an entry stored at 0 for one that never ages. */
+const clockStartMs = 1_000_000;
 const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
 
 /**
@@ -42,6 +57,8 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
   let log: ReturnType<typeof recordingLogger>;
   let desk: RegistrationDesk;
   let queued = 0;
+  /** The seat counts' clock (ms): moved by hand, so their ages are tested without waiting. */
+  let seatClockMs = clockStartMs;
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);
@@ -50,6 +67,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     clock = manualClock(new Date("2027-01-10T09:00:00.000Z"));
     log = recordingLogger();
     queued = 0;
+    seatClockMs = clockStartMs;
     desk = openDesk(() => (queued += 1));
   });
 
@@ -63,6 +81,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       log,
       now: clock,
       onMailQueued,
+      seatCountClock: () => seatClockMs,
     });
   afterEach(() => database.drop());
 
@@ -139,16 +158,22 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
     expect(mails.filter((mail) => mail.kind === "registration-team-new")).toHaveLength(50);
   });
 
-  it("takes one registration per address and event, whatever its case, and says so without storing anything", async () => {
+  it("takes one registration per address and event, whatever its case, answering as for a new one and telling the person by e-mail", async () => {
     const [first, second, third] = humanTokens(3);
     await register(roundTable, registrationFormFields(first!, { email: "ana@northwind.example" }));
     const again = await register(
       roundTable,
       registrationFormFields(second!, { email: "ANA@Northwind.Example", name: "Someone Else" }),
     );
-    expect(again).toMatchObject({ kind: "duplicate", values: { name: "Someone Else" } });
-    expect(await rows()).toHaveLength(1);
-    expect(await outbox()).toHaveLength(2);
+    // The page says what it says to anyone who registers: nothing about who is registered.
+    expect(again).toEqual({ kind: "registered", status: "confirmed" });
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(await outbox()).toEqual([
+      { registration_id: stored[0]!.id, kind: "registration-confirmed" },
+      { registration_id: stored[0]!.id, kind: "registration-team-new" },
+      { registration_id: stored[0]!.id, kind: "registration-already" },
+    ]);
 
     // Another event is another registration.
     const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
@@ -161,6 +186,57 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
         }),
       ),
     ).toEqual({ kind: "registered", status: "confirmed" });
+  });
+
+  it("accepts a form token once: the same token sent from ten addresses registers one person", async () => {
+    const [token] = humanTokens();
+    const outcomes = [];
+    for (let index = 0; index < 10; index++) {
+      outcomes.push(
+        await desk.register(
+          roundTable,
+          registrationPost(
+            registrationFormFields(token!, { email: `replay-${index}@replay.example` }),
+            `198.51.100.${index + 1}`,
+          ),
+        ),
+      );
+    }
+    expect(outcomes[0]).toEqual({ kind: "registered", status: "confirmed" });
+    expect(outcomes.slice(1).map((outcome) => outcome.kind)).toEqual(Array(9).fill("rejected"));
+    expect(await rows()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
+    expect(log.lines.filter((line) => line.endsWith("(token-replayed)"))).toHaveLength(9);
+  });
+
+  it("takes its own form's tokens only: a contact form's token is refused, used or not, and the contact form refuses a registration's", async () => {
+    const contact = createLeadIntake({
+      db,
+      tokenSecret: TOKEN_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+    });
+    const usedOnContact = contact.issueToken();
+    const unusedContact = contact.issueToken();
+    const [registrationToken] = humanTokens();
+    expect(await contact.receive(contactPost(formFields(usedOnContact)))).toMatchObject({
+      kind: "accepted",
+    });
+    for (const token of [usedOnContact, unusedContact]) {
+      expect(await register(roundTable, registrationFormFields(token))).toMatchObject({
+        kind: "rejected",
+      });
+    }
+    expect(await register(roundTable, registrationFormFields(registrationToken!))).toEqual({
+      kind: "registered",
+      status: "confirmed",
+    });
+    expect(await contact.receive(contactPost(formFields(registrationToken!)))).toMatchObject({
+      kind: "rejected",
+    });
+    expect(await rows()).toHaveLength(1);
+    expect(await db.selectFrom("leads").select("id").execute()).toHaveLength(1);
   });
 
   it("refuses a registration once registration has closed, and stores nothing", async () => {
@@ -207,7 +283,7 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       registrationPost(registrationFormFields(elsewhere!, { email: "elsewhere@example.org" })),
     );
     expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 0, waiting: 0 });
-    await new Promise((resolve) => setTimeout(resolve, seatCountMaxAgeMs + 50));
+    seatClockMs += seatCountMaxAgeMs + 1;
     expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 1, waiting: 0 });
 
     // One this desk takes shows on the next read.
@@ -310,6 +386,19 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       expect(await desk.seats(roundTable.slug)).toEqual({ confirmed: 20, waiting: 2 });
     });
 
+    it("answers an address already registered for a full event as it answers a new one: the waiting list", async () => {
+      const stored = await fillRoundTable();
+      const [token] = humanTokens();
+      expect(
+        await register(roundTable, registrationFormFields(token!, { email: "P0@full.example" })),
+      ).toEqual({ kind: "registered", status: "waiting" });
+      expect(await rows()).toHaveLength(22);
+      expect((await outbox()).at(-1)).toEqual({
+        registration_id: stored[0]!.id,
+        kind: "registration-already",
+      });
+    });
+
     it("lets a person who cancelled register again", async () => {
       const [first, second] = humanTokens(2);
       await register(roundTable, registrationFormFields(first!, { email: "back@again.example" }));
@@ -324,6 +413,60 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
       expect((await rows()).map((r) => r.status)).toEqual(["cancelled", "confirmed"]);
     });
   });
+  it("answers 'could not be saved' to a registration whose transaction runs past the deadline, and stores nothing", async () => {
+    const timeoutMs = 300;
+    // The database answers the registration's insert only after the deadline has passed.
+    const registrationInserts = new WeakSet<object>();
+    const slow = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        if (InsertQueryNode.is(node) && node.into?.table.identifier.name === "registrations") {
+          registrationInserts.add(queryId);
+        }
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (registrationInserts.has(queryId)) {
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs + 100));
+        }
+        return result;
+      },
+    });
+    const slowDesk = createRegistrationDesk({
+      db: slow,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log,
+      now: clock,
+      timeoutMs,
+    });
+    // The event's row exists already, as after its first registration: the
+    // transaction locks it, so the check below can wait for its end.
+    await db
+      .insertInto("registration_events")
+      .values({
+        slug: roundTable.slug,
+        facts: JSON.stringify(roundTable),
+        updated_at: clock().toISOString(),
+      })
+      .execute();
+    const fields = registrationFormFields(slowDesk.issueToken(), { email: "late@slow.example" });
+    clock.advance(20_000);
+    expect(await slowDesk.register(roundTable, registrationPost(fields))).toMatchObject({
+      kind: "unavailable",
+      values: { email: "late@slow.example" },
+    });
+    // Waits for the transaction to end: it holds the event's row (PostgreSQL)
+    // or the one connection (SQLite) until it commits or rolls back.
+    await db
+      .updateTable("registration_events")
+      .set({ updated_at: clock().toISOString() })
+      .where("slug", "=", roundTable.slug)
+      .execute();
+    expect(await rows()).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
   it("answers 'could not be saved' with the form as typed when the database is gone, storing nothing", async () => {
     const [token] = humanTokens();
     const registered = await register(roundTable, registrationFormFields(token!));
@@ -362,5 +505,72 @@ describe.each(testDatabaseKinds)("the registration desk on %s", (kind) => {
 
     // Nothing half-stored: the one registration from before, still confirmed.
     expect((await rows()).map((r) => [r.email, r.status])).toEqual([[row!.email, "confirmed"]]);
+  });
+});
+
+/**
+ * A database that takes every query and never answers, as a paused
+ * PostgreSQL does, counting the queries it was sent.
+ */
+function hangingDatabase() {
+  let queries = 0;
+  const connection: DatabaseConnection = {
+    executeQuery: () => {
+      queries += 1;
+      return new Promise(() => {});
+    },
+    // eslint-disable-next-line require-yield
+    streamQuery: async function* () {
+      throw new Error("not used");
+    },
+  };
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  return { db, queries: () => queries };
+}
+
+describe("the registration desk while the database hangs", () => {
+  it("reads the seat count once, and for a while after answers at once without it", async () => {
+    const hanging = hangingDatabase();
+    let seatClockMs = clockStartMs;
+    const desk = createRegistrationDesk({
+      db: hanging.db,
+      tokenSecret: TOKEN_SECRET,
+      cancelSecret: CANCEL_SECRET,
+      rateLimit: { maxPosts: 1_000, windowMs: 600_000 },
+      log: recordingLogger(),
+      timeoutMs: 100,
+      seatCountClock: () => seatClockMs,
+    });
+    const read = async () => desk.seats(roundTable.slug);
+
+    // Two requests at the same moment wait for the same read.
+    const [first, second] = await Promise.allSettled([read(), read()]);
+    expect([first.status, second.status]).toEqual(["rejected", "rejected"]);
+    expect(hanging.queries()).toBe(1);
+    // The failure is remembered: the rest of the request (the render cache's
+    // check, its render, React Router's render) and the requests after it get
+    // the failure without asking the database again.
+    for (let request = 0; request < 3; request++) await expect(read()).rejects.toThrow();
+    expect(hanging.queries()).toBe(1);
+    // Not for long: then the next request asks again.
+    seatClockMs += seatCountFailureMaxAgeMs + 1;
+    await expect(read()).rejects.toThrow();
+    expect(hanging.queries()).toBe(2);
   });
 });

@@ -8,34 +8,38 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import { LRUCache } from "lru-cache";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
 import { unavailableRetryAfterSeconds } from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
+import { TokenReplayedError } from "../forms/token-uses";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import type { RateLimitRule } from "../forms/rate-limit";
 import { verifyCancelToken } from "./cancel-token";
 import {
   cancelRegistration,
   findRegistration,
-  seatCountReader,
+  seatCounts as readSeatCounts,
   storeRegistration,
+  type StoreResult,
 } from "./registration-store";
 
 /**
  * Takes an event's registrations and cancellations, behind the route of the
  * event's page (app/routes/event-detail.tsx and event-cancel.tsx, through the
  * load context). Registrations pass the same abuse rules as the contact form
- * (server/leads/form-post.ts: rate limit, trap, time token), then the shared
+ * (server/forms/form-post.ts: rate limit, trap, time token, which works once), then the shared
  * schema, then the store. Nothing about a post's content is logged.
  *
  * The database gets `timeoutMs` for a post's work, as the contact form's does
  * (docs/decisions/056). A registration it cannot take in time is answered
  * "could not be saved, send it again" with the form as typed (503): unlike an
  * enquiry it is not spooled, since its seat can only be decided by the
- * database, and one sent again is recognised as already registered if the
- * first did commit late.
+ * database. The transaction itself rolls back when it reaches its commit past
+ * the deadline, and its outcome is waited for: a registration answered
+ * "could not be saved" is not stored.
  */
 export type RegistrationDesk = {
   /** A fresh signed time token for a registration form rendered now. */
@@ -44,6 +48,8 @@ export type RegistrationDesk = {
    * Confirmed and waiting registrations. Counts read within the last
    * `seatCountMaxAgeMs` come back at once, not as a promise: the render cache
    * asks for them on every request of an open event's page (server/render-cache.ts).
+   * A read that failed within the last `seatCountFailureMaxAgeMs` rejects at
+   * once, and requests at the same moment share one read.
    */
   seats: (slug: string) => SeatCounts | Promise<SeatCounts>;
   register: (event: EventFacts, post: FormPost) => Promise<RegistrationOutcome>;
@@ -67,6 +73,8 @@ export type RegistrationDeskOptions = {
   onMailQueued?: () => void;
   /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Ages the remembered seat counts, in ms: performance.now unless a test moves it by hand. */
+  seatCountClock?: () => number;
 };
 
 export function createRegistrationDesk({
@@ -79,12 +87,14 @@ export function createRegistrationDesk({
   tokenTiming = formTokenTiming,
   onMailQueued,
   timeoutMs = defaultDatabaseTimeoutMs,
+  seatCountClock = () => performance.now(),
 }: RegistrationDeskOptions): RegistrationDesk {
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  const seatCounts = seatCountMemo(seatCountReader(db), timeoutMs);
+  const seatCounts = seatCountMemo((slug) => readSeatCounts(db, slug), timeoutMs, seatCountClock);
   const screen = createPostScreen({
     db,
     formName: "Event registration",
+    tokenForm: "registration",
     tokenSecret,
     rateLimit,
     // Registering for an event does not use up the contact form's allowance.
@@ -93,6 +103,19 @@ export function createRegistrationDesk({
     now,
     tokenTiming,
   });
+
+  /**
+   * The outcome of a transaction that rolls back by itself when it reaches
+   * its commit past `deadline` (registration-store.ts): it is waited for
+   * rather than abandoned at the deadline, so a visitor told "could not be
+   * saved" was not registered after all (or cancelled). The wait past the
+   * deadline is one statement's at most (each is bounded: postgres-pool.ts).
+   * A commit that does not answer even then (the database stopped mid-commit)
+   * is given up as unavailable: whether it took is for the database to say.
+   */
+  function realOutcome<T>(transaction: Promise<T>, deadline: number, what: string): Promise<T> {
+    return withinDeadline(transaction, deadline + timeoutMs + lateAnswerMs, what);
+  }
 
   async function register(event: EventFacts, post: FormPost): Promise<RegistrationOutcome> {
     const formData = await readFormData(post);
@@ -126,13 +149,29 @@ export function createRegistrationDesk({
     }
 
     const storing = retryWhileLocked(
-      () => storeRegistration(db, event, result.registration, now()),
+      () =>
+        storeRegistration(db, event, result.registration, now(), {
+          tokenNonce: screened.tokenNonce,
+          deadline,
+        }),
       deadline,
     );
-    const stored = await withinDeadline(storing, deadline, "storing the registration");
-    if (stored.kind === "duplicate") {
-      log.info(`Event registration: ${event.slug}: an address already registered was sent again`);
-      return { kind: "duplicate", values };
+    let stored: StoreResult;
+    try {
+      stored = await realOutcome(storing, deadline, "storing the registration");
+    } catch (error) {
+      if (!(error instanceof TokenReplayedError)) throw error;
+      screen.reject(post, "token-replayed");
+      return { kind: "rejected", values };
+    }
+    if (stored.kind === "already-registered") {
+      // Answered as a new registration is, so the form does not tell anyone
+      // who is registered; the e-mail tells the person at the address.
+      log.info(
+        `Event registration: ${event.slug}: registration ${stored.registrationId} was sent again; its person is e-mailed`,
+      );
+      onMailQueued?.();
+      return { kind: "registered", status: stored.status };
     }
     seatCounts.forget(event.slug);
     log.info(
@@ -174,8 +213,11 @@ export function createRegistrationDesk({
     let result: Awaited<ReturnType<typeof cancelRegistration>>;
     try {
       const deadline = Date.now() + timeoutMs;
-      result = await withinDeadline(
-        retryWhileLocked(() => cancelRegistration(db, event, registrationId, now()), deadline),
+      result = await realOutcome(
+        retryWhileLocked(
+          () => cancelRegistration(db, event, registrationId, now(), { deadline }),
+          deadline,
+        ),
         deadline,
         "cancelling the registration",
       );
@@ -205,6 +247,9 @@ export function createRegistrationDesk({
   };
 }
 
+/** Past a statement's own bound, how long a transaction's last answer may take to arrive. */
+const lateAnswerMs = 2_000;
+
 /**
  * How long an event page may show seat counts already read: the open event
  * page is served from the render cache per seat count (docs/decisions/063),
@@ -216,27 +261,74 @@ export function createRegistrationDesk({
  */
 export const seatCountMaxAgeMs = 1_000;
 
-function seatCountMemo(read: (slug: string) => Promise<SeatCounts>, timeoutMs: number) {
-  const remembered = new Map<string, { counts: SeatCounts; until: number }>();
-  // Bumped by forget(): a read that started before it may not store its counts.
-  const generation = new Map<string, number>();
+/**
+ * How long a failed read of the seat counts is remembered. One request can ask
+ * for the counts three times (the render cache's check of its cached page, its
+ * render, React Router's render when the page is not cacheable), and while
+ * the database hangs each would wait the whole bound. Remembered, the failure
+ * costs one request the bound; the requests after it within this time are
+ * served at once without the counts, as the event page does when the read
+ * fails (app/routes/event-detail.tsx).
+ */
+export const seatCountFailureMaxAgeMs = 5_000;
+
+/** A read of an event's seat counts, as remembered: the counts, or why they could not be read. */
+type SeatCountRead = { counts: SeatCounts } | { failure: Error };
+
+/** Most events that take registrations at once; far more than the content has. */
+const maxRememberedEvents = 1_000;
+
+function seatCountMemo(
+  read: (slug: string) => Promise<SeatCounts>,
+  timeoutMs: number,
+  clock: () => number,
+) {
+  const remembered = new LRUCache<string, SeatCountRead>({
+    max: maxRememberedEvents,
+    ttl: seatCountMaxAgeMs,
+    perf: { now: clock },
+    // Reads the clock on every look-up rather than reusing it for a
+    // millisecond: the test's clock moves without the event loop turning.
+    ttlResolution: 0,
+  });
+  // Reads under way: requests that come meanwhile wait for the same answer.
+  // forget() drops one, so a read that started before a change stores nothing.
+  const pending = new Map<string, Promise<SeatCounts>>();
   return {
     read: (slug: string): SeatCounts | Promise<SeatCounts> => {
       const known = remembered.get(slug);
-      if (known && performance.now() < known.until) return known.counts;
-      const startedIn = generation.get(slug) ?? 0;
-      return boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats").then(
+      if (known) {
+        if ("counts" in known) return known.counts;
+        return Promise.reject(
+          new Error(`the seat counts could not be read just now: ${known.failure.message}`, {
+            cause: known.failure,
+          }),
+        );
+      }
+      const underWay = pending.get(slug);
+      if (underWay) return underWay;
+      const reading = boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats");
+      pending.set(slug, reading);
+      // Attached before the caller's handlers, so they run first: the answer
+      // is remembered by the time the caller reads the counts again.
+      reading.then(
         (counts) => {
-          if ((generation.get(slug) ?? 0) === startedIn) {
-            remembered.set(slug, { counts, until: performance.now() + seatCountMaxAgeMs });
-          }
-          return counts;
+          if (pending.get(slug) !== reading) return;
+          pending.delete(slug);
+          remembered.set(slug, { counts });
+        },
+        (error: unknown) => {
+          if (pending.get(slug) !== reading) return;
+          pending.delete(slug);
+          const failure = error instanceof Error ? error : new Error(String(error));
+          remembered.set(slug, { failure }, { ttl: seatCountFailureMaxAgeMs });
         },
       );
+      return reading;
     },
     forget: (slug: string) => {
       remembered.delete(slug);
-      generation.set(slug, (generation.get(slug) ?? 0) + 1);
+      pending.delete(slug);
     },
   };
 }

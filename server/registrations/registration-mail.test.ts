@@ -190,6 +190,56 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
     );
   });
 
+  it("tells a person who registers again that they already hold their place, with its cancellation link", async () => {
+    await register(roundTable, { email: "ana.ribeiro@northwind.example" });
+    await worker.tick();
+    expect(await register(roundTable, { email: "Ana.Ribeiro@Northwind.example" })).toEqual({
+      kind: "registered",
+      status: "confirmed",
+    });
+    expect(await worker.tick()).toEqual({ sent: 1, failed: 0 });
+    const [first, reminder] = to("ana.ribeiro@northwind.example");
+    expect(reminder!.header("subject")).toBe(`You are already registered: ${roundTable.title}`);
+    expect(reminder!.text).toContain("Hello Ana Ribeiro,");
+    expect(reminder!.text).toContain("Your place is confirmed:");
+    expect(reminder!.text).toContain(roundTable.title);
+    expect(reminder!.attachments).toEqual([]);
+    const link = (message: typeof first) => /\/cancel\?token=(\S+)$/m.exec(message!.text)?.[1];
+    expect(link(reminder)).toBeDefined();
+    expect(link(reminder)).toBe(link(first));
+    expect(reminder!.header("message-id")).not.toBe(first!.header("message-id"));
+    // Nothing for the team: no one new is coming.
+    expect(to("events@corvanta.example")).toHaveLength(1);
+  });
+
+  it("shows the text direction controls a visitor typed as <U+…>, as the lead e-mails do", async () => {
+    await register(roundTable, {
+      name: "Ana \u202Efdp.exe\u202C Ribeiro",
+      company: "\u2066Northwind\u2069 Logistics",
+      jobTitle: "Head\u200F of Payments",
+      "answer-dietary-needs": "None\u2067 at all\u2068",
+    });
+    await register(roundTable, { name: "Ana \u202Eagain" });
+    expect(await worker.tick()).toEqual({ sent: 3, failed: 0 });
+    const [attendee, already] = to("ana.ribeiro@northwind.example");
+    const [team] = to("events@corvanta.example");
+    for (const message of [attendee!, already!, team!]) {
+      expect(message.text).not.toMatch(/\p{Bidi_Control}/u);
+    }
+    for (const message of [attendee!, team!]) {
+      for (const shown of [
+        "Name: Ana <U+202E>fdp.exe<U+202C> Ribeiro",
+        "Company: <U+2066>Northwind<U+2069> Logistics",
+        "Job title: Head<U+200F> of Payments",
+        "Dietary needs or allergies: None<U+2067> at all<U+2068>",
+      ]) {
+        expect(message.text).toContain(shown);
+      }
+    }
+    expect(attendee!.text).toContain("Hello Ana <U+202E>fdp.exe<U+202C> Ribeiro,");
+    expect(already!.text).toContain("Hello Ana <U+202E>fdp.exe<U+202C> Ribeiro,");
+  });
+
   it("never lets a stored line break or a bad address reach a header", async () => {
     await register(roundTable, { email: "mallory@evil.example" });
     // Stored as a client that skipped the schema's normalisation would have stored it.

@@ -3,10 +3,11 @@ import { siteConfig } from "~/config/site";
 import { eventCalendarFile, eventLocation } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
 import { formatDateTimeRange } from "~/lib/zoned-time";
-import { normalizeLine, personFieldSchemas } from "~/lib/forms/schema";
+import { personFieldSchemas } from "~/lib/forms/schema";
 import type { AppDatabase } from "../db/database";
 import type { OutboxKind, Registration } from "../db/schema";
 import { domainOf, type OutboxMail } from "../outbox/mailer";
+import { visibleLine } from "../outbox/visible-text";
 import { systemClock, type Clock } from "../core/logger";
 import type { OutboxComposer } from "../outbox/outbox-worker";
 import { signCancelToken } from "./cancel-token";
@@ -24,7 +25,9 @@ import {
  * the calendar file (once they hold a place) and the link to cancel; the team
  * gets a notice whose Reply-To is the attendee. Headers carry our own text
  * (the event's title, from content) and addresses, never what a visitor typed,
- * and a visitor's address only as an address object.
+ * and a visitor's address only as an address object. Every text a visitor
+ * typed goes into a body through `visibleLine`, as in the lead e-mails: on
+ * one line, its direction controls shown (server/outbox/visible-text.ts).
  */
 export type RegistrationMailSettings = {
   from: string;
@@ -55,6 +58,8 @@ export function registrationMailComposer(
       case "registration-waiting":
       case "registration-promoted":
         return composeAttendeeMail(row.kind, registration, event, settings, now());
+      case "registration-already":
+        return composeAlreadyRegisteredMail(registration, event, settings, row.id);
       case "registration-team-new":
       case "registration-team-cancelled":
         return composeTeamMail(
@@ -113,7 +118,7 @@ function detailLines(registration: Registration, event: EventFacts): string[] {
       answers[question.id] ?? "(no answer)",
     ]),
   ];
-  return rows.map(([label, value]) => `  ${label}: ${normalizeLine(value)}`);
+  return rows.map(([label, value]) => `  ${label}: ${visibleLine(value)}`);
 }
 
 const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }> = {
@@ -148,7 +153,7 @@ export function composeAttendeeMail(
   const confirmed = kind !== "registration-waiting";
   const online = event.format === "online";
   const text = [
-    `Hello ${normalizeLine(registration.name)},`,
+    `Hello ${visibleLine(registration.name)},`,
     "",
     ...copy.opening,
     "",
@@ -203,6 +208,63 @@ export function composeAttendeeMail(
         }
       : {}),
     messageId: `<registration-${registration.id}-${kind}@${domainOf(settings.from)}>`,
+  };
+}
+
+/**
+ * To the person at a registration's address when the form was sent again
+ * with it: the page answered as for anyone who registers, so that it tells no
+ * one who is registered; this e-mail, which only they read, says what holds.
+ * One per outbox row (`rowId` makes its Message-ID), with no calendar file:
+ * the first e-mail has it.
+ */
+export function composeAlreadyRegisteredMail(
+  registration: Registration,
+  event: EventFacts,
+  settings: RegistrationMailSettings,
+  rowId: string,
+): OutboxMail {
+  const { page, cancel } = links(event, registration, settings);
+  const standing =
+    registration.status === "confirmed"
+      ? ["Your place is confirmed:"]
+      : registration.status === "waiting"
+        ? ["You are on the waiting list for:"]
+        : [
+            "That registration has since been cancelled. You can register again on the event's page:",
+          ];
+  const text = [
+    `Hello ${visibleLine(registration.name)},`,
+    "",
+    "We received another registration with this e-mail address for an event you",
+    "are already registered for, so nothing has changed. If it was not you, you",
+    "need do nothing.",
+    "",
+    ...standing,
+    "",
+    ...eventLines(event),
+    "",
+    `Event details: ${page}`,
+    "",
+    ...(registration.status === "cancelled"
+      ? []
+      : [
+          "Cannot come after all? Please cancel, so that someone else can have the place.",
+          "No account is needed; the link works once:",
+          cancel,
+          "",
+        ]),
+    "Best wishes,",
+    siteConfig.name,
+    siteConfig.email,
+    "",
+  ].join("\n");
+  return {
+    from: settings.from,
+    to: [mailbox(registration.email)],
+    subject: `You are already registered: ${event.title}`,
+    text,
+    messageId: `<registration-${registration.id}-already-${rowId}@${domainOf(settings.from)}>`,
   };
 }
 

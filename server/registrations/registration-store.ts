@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { CompiledQuery, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import type { Database, OutboxKind, Registration } from "../db/schema";
+import { recordTokenUse } from "../forms/token-uses";
 
 /**
  * Registrations in the database. Every change to an event's registrations
@@ -19,13 +21,30 @@ import type { Database, OutboxKind, Registration } from "../db/schema";
 
 type Trx = Transaction<Database>;
 
+/**
+ * `already-registered`: the address holds a place or waits for one already;
+ * `status` is what a new registration would have got, which is all the
+ * visitor is told, and the person is e-mailed instead.
+ */
 export type StoreResult =
   | { kind: "registered"; registrationId: string; status: "confirmed" | "waiting" }
-  | { kind: "duplicate" };
+  | { kind: "already-registered"; registrationId: string; status: "confirmed" | "waiting" };
 
 /** The address as it is compared: one registration per address and event, whatever its case. */
 export function emailKey(email: string): string {
   return email.toLowerCase();
+}
+
+/**
+ * A change whose answer the visitor may no longer be waiting for: past
+ * `deadline` (a Date.now() value) the server has answered "could not be
+ * saved", so the transaction must not commit. Throwing rolls it back.
+ * Checked after the waits (the event's lock) and last before the commit.
+ */
+function beforeDeadline(deadline: number | undefined, what: string): void {
+  if (deadline !== undefined && Date.now() >= deadline) {
+    throw new DatabaseTimeoutError(`${what}: past the deadline, rolled back`);
+  }
 }
 
 /** Takes the event's row for this transaction, storing the facts the site handed over. */
@@ -59,25 +78,6 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
 /** Confirmed and waiting registrations of an event. */
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {
   return countsOf(await seatCountsQuery(db, slug).execute());
-}
-
-/**
- * `seatCounts` for serving event pages, read on every request of a cached
- * page (server/render-cache.ts): the query is compiled once per event rather
- * than on every read, the same SQL on SQLite and PostgreSQL.
- */
-export function seatCountReader(db: AppDatabase): (slug: string) => Promise<SeatCounts> {
-  const compiled = new Map<string, CompiledQuery<SeatCountRow>>();
-  return async (slug) => {
-    let query = compiled.get(slug);
-    if (!query) {
-      // Slugs come from the content, so this stays small; the bound is for safety.
-      if (compiled.size >= 1_000) compiled.clear();
-      query = seatCountsQuery(db, slug).compile();
-      compiled.set(slug, query);
-    }
-    return countsOf((await db.executeQuery(query)).rows);
-  };
 }
 
 type SeatCountRow = { status: string; count: string | number };
@@ -125,21 +125,47 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 }
 
 /**
+ * Tells the person at a registration's address that someone registered them
+ * again: one e-mail waiting to go at a time, however often the form is sent.
+ */
+async function queueAlreadyRegisteredMail(trx: Trx, registrationId: string, now: Date) {
+  const waiting = await trx
+    .selectFrom("outbox")
+    .select("id")
+    .where("registration_id", "=", registrationId)
+    .where("kind", "=", "registration-already")
+    .where("sent_at", "is", null)
+    .executeTakeFirst();
+  if (!waiting) await queueMail(trx, registrationId, "registration-already", now);
+}
+
+/**
  * Stores a registration: a confirmed place while the event has one free,
  * otherwise a place on the waiting list, with the attendee's e-mail and the
  * team's notification queued in the same transaction. An address that
- * already holds a place or waits for one is not stored again.
+ * already holds a place or waits for one is not stored again: its person is
+ * e-mailed that they are registered already (`already-registered`). With a token
+ * nonce, its use is recorded in the same transaction: a nonce already used
+ * refuses the registration (TokenReplayedError) and stores nothing. With a
+ * deadline, a transaction that reaches its commit after it rolls back instead
+ * (DatabaseTimeoutError): nothing is stored that the visitor was told was not.
  */
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
   entry: RegistrationEntry,
   now: Date,
+  { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
 ): Promise<StoreResult> {
+  const what = "storing the registration";
   return db.transaction().execute(async (trx) => {
+    if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, now.toISOString());
     await lockEvent(trx, event, now);
+    beforeDeadline(deadline, what);
     await fillFreedSeats(trx, event, now);
 
+    const { confirmed } = await seatCounts(trx, event.slug);
+    const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
     const key = emailKey(entry.email);
     const existing = await trx
       .selectFrom("registrations")
@@ -148,10 +174,11 @@ export async function storeRegistration(
       .where("email_key", "=", key)
       .where("status", "<>", "cancelled")
       .executeTakeFirst();
-    if (existing) return { kind: "duplicate" as const };
-
-    const { confirmed } = await seatCounts(trx, event.slug);
-    const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
+    if (existing) {
+      await queueAlreadyRegisteredMail(trx, existing.id, now);
+      beforeDeadline(deadline, what);
+      return { kind: "already-registered" as const, registrationId: existing.id, status };
+    }
     const { last } = await trx
       .selectFrom("registrations")
       .select((eb) => eb.fn.max("seq").as("last"))
@@ -186,6 +213,7 @@ export async function storeRegistration(
       now,
     );
     await queueMail(trx, registrationId, "registration-team-new", now);
+    beforeDeadline(deadline, what);
     return { kind: "registered" as const, registrationId, status };
   });
 }
@@ -196,16 +224,20 @@ export type CancelResult =
 /**
  * Cancels a registration of this event: its place (or its place in the
  * queue) is freed, the first people waiting get the free places, and the
- * team is told, all in one transaction.
+ * team is told, all in one transaction, which rolls back if it reaches its
+ * commit after `deadline`.
  */
 export async function cancelRegistration(
   db: AppDatabase,
   event: EventFacts,
   registrationId: string,
   now: Date,
+  { deadline }: { deadline?: number } = {},
 ): Promise<CancelResult> {
+  const what = "cancelling the registration";
   return db.transaction().execute(async (trx) => {
     await lockEvent(trx, event, now);
+    beforeDeadline(deadline, what);
     const registration = await trx
       .selectFrom("registrations")
       .select("status")
@@ -221,6 +253,7 @@ export async function cancelRegistration(
       .execute();
     await queueMail(trx, registrationId, "registration-team-cancelled", now);
     const promoted = await fillFreedSeats(trx, event, now);
+    beforeDeadline(deadline, what);
     return { kind: "cancelled" as const, promoted };
   });
 }

@@ -55,7 +55,7 @@ for (const kind of testDatabaseKinds) {
         for (let n = 0; !serverGone; n++) {
           const email = `crash-${client}-${n}@e2e.example`;
           // A token from a form rendered a minute ago, signed with the server's secret.
-          const token = signFormToken(SECRET, new Date(Date.now() - 60_000));
+          const token = signFormToken(SECRET, new Date(Date.now() - 60_000), "contact");
           const response = await postForm(`${url}/contact`, formFields(token, { email })).catch(
             () => null,
           );

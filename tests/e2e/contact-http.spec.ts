@@ -39,7 +39,7 @@ for (const kind of testDatabaseKinds) {
       ["an expired token", () => formFields(server.token(5 * 60 * 60 * 1000))],
       [
         "a tampered token",
-        () => formFields(server.token().replace(/^v1\.\w+/, (issued) => `${issued}0`)),
+        () => formFields(server.token().replace(/^v2\.\w+/, (issued) => `${issued}0`)),
       ],
       ["a missing token", () => formFields("", { [formTokenField]: undefined })],
     ];

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { contactFormPath, formTokenField } from "~/features/contact/contact-schema";
 import { createApp } from "../../server/http/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
-import { signFormToken, verifyFormToken } from "../../server/forms/form-token";
+import { signFormToken, verifyFormToken, type TokenForm } from "../../server/forms/form-token";
 import { createSmtpMailer } from "../../server/outbox/mailer";
 import { createOutboxWorker, type OutboxWorker } from "../../server/outbox/outbox-worker";
 import { composeOutboxMail, createFormDesks } from "../../server/services";
@@ -17,6 +17,9 @@ import { leadLogger } from "../../server/core/log";
 import { manualClock, recordingServerLog } from "../support/manual-clock";
 import { startSmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabaseKind } from "../support/test-databases";
+
+/** The forms whose tokens the browser tests re-sign. */
+const tokenForms: TokenForm[] = ["contact", "registration"];
 
 /**
  * Helpers for the contact form's browser and HTTP tests. The shared e2e server
@@ -71,10 +74,12 @@ export async function postAtHumanPace(
     const fields = new URLSearchParams(request.postData() ?? "");
     const original = fields.get(formTokenField);
     const aMinuteLater = new Date(now().getTime() + 60_000);
-    if (verifyFormToken(secret, original, aMinuteLater) !== "valid") {
-      throw new Error(`the page's form token is not valid: ${original}`);
-    }
-    fields.set(formTokenField, signFormToken(secret, new Date(now().getTime() - tokenAgeMs)));
+    // A token is signed for its form: the new one is for the same form.
+    const form = tokenForms.find(
+      (candidate) => verifyFormToken(secret, original, aMinuteLater, candidate) === "valid",
+    );
+    if (!form) throw new Error(`the page's form token is not valid: ${original}`);
+    fields.set(formTokenField, signFormToken(secret, new Date(now().getTime() - tokenAgeMs), form));
     posted.push(request.url());
     await route.fallback({ postData: fields.toString() });
   };
@@ -160,8 +165,12 @@ export async function startContactServer({
     log,
     /** The SMTP server the e-mails go to, with `smtp`. */
     sink,
-    /** A token as the form would carry it, issued `ageMs` ago on the server's clock. */
-    token: (ageMs = 30_000) => signFormToken(tokenSecret, new Date(clock().getTime() - ageMs)),
+    /** A token as the contact form would carry it, issued `ageMs` ago on the server's clock. */
+    token: (ageMs = 30_000) =>
+      signFormToken(tokenSecret, new Date(clock().getTime() - ageMs), "contact"),
+    /** A token as an event's registration form would carry it, issued `ageMs` ago. */
+    registrationToken: (ageMs = 30_000) =>
+      signFormToken(tokenSecret, new Date(clock().getTime() - ageMs), "registration"),
     /** Stands in for the visitor's pace on this server's forms (see postAtHumanPace). */
     humanPace: (page: Page, isFormPath: (url: URL) => boolean, tokenAgeMs?: number) =>
       postAtHumanPace(page, { secret: tokenSecret, now: clock, isFormPath, tokenAgeMs }),

@@ -37,7 +37,11 @@ for (const kind of testDatabaseKinds) {
     test("50 registrations posted at once for 20 places: exactly 20 confirmed, 30 on the waiting list", async () => {
       const responses = await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
-          register(registrationFormFields(server.token(), { email: `p${index}@parallel.example` })),
+          register(
+            registrationFormFields(server.registrationToken(), {
+              email: `p${index}@parallel.example`,
+            }),
+          ),
         ),
       );
       expect(responses.map((response) => response.status)).toEqual(Array(50).fill(303));
@@ -59,21 +63,30 @@ for (const kind of testDatabaseKinds) {
       expect(page).toContain("Waiting list open");
     });
 
-    test("a second registration with the same address is answered 409 and stores nothing", async () => {
-      expect((await register(registrationFormFields(server.token()))).status).toBe(303);
+    test("a second registration with the same address is answered as a new one, stores nothing and e-mails the person", async () => {
+      const first = await register(registrationFormFields(server.registrationToken()));
+      expect(first.status).toBe(303);
       const again = await register(
-        registrationFormFields(server.token(), { email: "ANA.RIBEIRO@northwind.example" }),
+        registrationFormFields(server.registrationToken(), {
+          email: "ANA.RIBEIRO@northwind.example",
+        }),
       );
-      expect(again.status).toBe(409);
-      expect(again.text).toContain("already registered for this event");
+      // Nothing in the answer tells whether the address was registered.
+      expect(again.status).toBe(303);
+      expect(again.headers.location).toBe(first.headers.location);
       expect(await registrations()).toHaveLength(1);
-      expect(await outboxRows()).toBe(2);
+      // The two e-mails of the registration, and one telling the person it holds.
+      expect(await outboxRows()).toBe(3);
     });
 
     test("bad input is answered 400 with the form and its errors, escaped, and stores nothing", async () => {
       const xss = `"><img src=x onerror=alert(1)>`;
       const response = await register(
-        registrationFormFields(server.token(), { name: xss, email: "nope", consent: undefined }),
+        registrationFormFields(server.registrationToken(), {
+          name: xss,
+          email: "nope",
+          consent: undefined,
+        }),
       );
       expect(response.status).toBe(400);
       expect(response.headers["content-type"]).toContain("text/html");
@@ -85,18 +98,18 @@ for (const kind of testDatabaseKinds) {
 
     test("a closed registration, a past event and an unknown event take no registration", async () => {
       server.clock.advance(Date.parse(roundTable.closesAt) - server.clock().getTime());
-      const closed = await register(registrationFormFields(server.token()));
+      const closed = await register(registrationFormFields(server.registrationToken()));
       expect(closed.status).toBe(409);
       // The page comes back without its form, saying why.
       expect(closed.text).toContain("Registration has closed");
 
       const past = await register(
-        registrationFormFields(server.token()),
+        registrationFormFields(server.registrationToken()),
         "/events/checkout-performance-london",
       );
       expect(past.status).toBe(409);
       const unknown = await register(
-        registrationFormFields(server.token()),
+        registrationFormFields(server.registrationToken()),
         "/events/no-such-event",
       );
       expect(unknown.status).toBe(404);
@@ -106,7 +119,7 @@ for (const kind of testDatabaseKinds) {
 
     test("the contact form's abuse rules hold: other sites 403, big bodies 413, trap and token 400", async () => {
       const url = `${server.url}/events/${slug}`;
-      const crossSite = await postForm(url, registrationFormFields(server.token()), {
+      const crossSite = await postForm(url, registrationFormFields(server.registrationToken()), {
         Origin: "https://evil.example",
       });
       expect(crossSite.status).toBe(403);
@@ -116,8 +129,10 @@ for (const kind of testDatabaseKinds) {
       });
       expect(huge.status).toBe(413);
       for (const fields of [
-        registrationFormFields(server.token(), { [honeypotField]: "http://spam.example" }),
-        registrationFormFields(server.token(2_000)),
+        registrationFormFields(server.registrationToken(), {
+          [honeypotField]: "http://spam.example",
+        }),
+        registrationFormFields(server.registrationToken(2_000)),
         registrationFormFields("", { [formTokenField]: undefined }),
       ]) {
         const refused = await register(fields);
@@ -129,7 +144,9 @@ for (const kind of testDatabaseKinds) {
 
     test("the cancellation link: its GET changes nothing, a forged one is refused, the genuine POST frees the seat once", async () => {
       for (let n = 0; n < 21; n++) {
-        await register(registrationFormFields(server.token(), { email: `c${n}@cancel.example` }));
+        await register(
+          registrationFormFields(server.registrationToken(), { email: `c${n}@cancel.example` }),
+        );
       }
       const [first, , ...rest] = await registrations();
       const waiting = rest.at(-1)!;
@@ -180,7 +197,10 @@ test("the registration post over the rate limit is answered 429 with Retry-After
   });
   try {
     const post = (email: string) =>
-      postForm(`${server.url}/events/${slug}`, registrationFormFields(server.token(), { email }));
+      postForm(
+        `${server.url}/events/${slug}`,
+        registrationFormFields(server.registrationToken(), { email }),
+      );
     expect((await post("a@limit.example")).status).toBe(303);
     expect((await post("b@limit.example")).status).toBe(303);
     const limited = await post("c@limit.example");

@@ -154,7 +154,7 @@ test("SIGTERM under a stream of requests: in-flight requests finish, every ackno
       WRITE_RATE_LIMIT_PER_MINUTE: "100000",
       SMTP_URL: "",
     });
-    const token = () => signFormToken(secret, new Date(Date.now() - 60_000));
+    const token = () => signFormToken(secret, new Date(Date.now() - 60_000), "contact");
 
     // A stream: four clients reading pages and posting enquiries until the server is gone.
     type Outcome = { email?: string; status?: number; error?: string };

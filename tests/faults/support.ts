@@ -18,8 +18,9 @@ import { signFormToken } from "../../server/forms/form-token";
 export const formTokenSecret =
   process.env.E2E_FORM_TOKEN_SECRET ?? "fault-tests-form-token-secret-0123456789";
 
-/** A token from a form rendered a minute ago, as a visitor would send it. */
-export const humanToken = () => signFormToken(formTokenSecret, new Date(Date.now() - 60_000));
+/** A contact form's token from a form rendered a minute ago, as a visitor would send it. */
+export const humanToken = () =>
+  signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
 
 export type LogLine = { level: string; msg: string; component?: string; [key: string]: unknown };
 

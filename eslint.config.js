@@ -85,9 +85,9 @@ const serverRooms = {
 // content loaders and calendar file. Never a component, route or layout.
 const appPublic = {
   regex:
-    "^~/(?!config/|load-context$|lib/forms/|lib/zoned-time$|lib/calendar-date$|features/[a-z-]+/[a-z-]+-(schema|fields|view|calendar)$|features/[a-z-]+/[a-z-]+\\.server$|site/pages\\.server$|lib/scripts-after-first-paint\\.server$)",
+    "^~/(?!config/|load-context$|lib/forms/|lib/zoned-time$|lib/route-handle$|lib/calendar-date$|features/[a-z-]+/[a-z-]+-(schema|fields|view|calendar)$|features/[a-z-]+/[a-z-]+\\.server$|site/pages\\.server$|lib/scripts-after-first-paint\\.server$)",
   message:
-    "server/ and scripts/ reach app/ only through its public modules: app/config/, app/load-context.ts, app/lib/forms/, and a feature's *-schema, *-fields, *-view or *.server module (docs/decisions/070).",
+    "server/ and scripts/ reach app/ only through its public modules: app/config/, app/load-context.ts, app/lib/route-handle.ts, app/lib/forms/, and a feature's *-schema, *-fields, *-view or *.server module (docs/decisions/070).",
 };
 const serverRoomRules = [
   ...Object.entries(serverRooms).map(([room, below]) => ({

@@ -2,7 +2,7 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { FixedWindowCounter } from "../forms/fixed-window";
+import { FixedWindowCounter } from "./fixed-window";
 import { writeRateLimit } from "./limits";
 import { acceptsPost } from "../forms/form-paths";
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { acceptsPost } from "../forms/form-paths";
-import { FixedWindowCounter } from "../forms/fixed-window";
+import { FixedWindowCounter } from "./fixed-window";
 import { rateLimitBucket } from "../forms/rate-limit";
 
 /**
@@ -32,7 +32,7 @@ export type WriteRateLimitOptions = {
 /**
  * A per-client limit on every request that is not GET or HEAD, in memory:
  * a fixed window per client. It sits in front of the contact form's own
- * stored limit (server/leads/rate-limit.ts), which counts leads across
+ * stored limit (server/forms/rate-limit.ts), which counts leads across
  * restarts; this one stops a flood before it reaches the database. A client
  * is an IPv4 address or an IPv6 /64, as for the stored limit: one holder of a
  * /64 can use any of its addresses. The counter holds at most `maxClients`.

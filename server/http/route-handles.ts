@@ -12,13 +12,11 @@ export function routeHandleFinder(build: ServerBuild): (pathname: string) => Ser
   const routes = build.routes;
   // The build lists routes flat, each naming its parent; the matcher takes a tree.
   const children = (parentId: string | undefined): RouteObject[] =>
-    Object.values(routes)
-      .filter((route) => route !== undefined && route.parentId === parentId)
-      .map((route) =>
-        route!.index
-          ? { id: route!.id, path: route!.path, index: true }
-          : { id: route!.id, path: route!.path, children: children(route!.id) },
-      );
+    Object.values(routes).flatMap((route) => {
+      if (!route || route.parentId !== parentId) return [];
+      const { id, path } = route;
+      return [route.index ? { id, path, index: true } : { id, path, children: children(id) }];
+    });
   const tree = children(undefined);
   const find = (pathname: string): ServerHandle => {
     const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;

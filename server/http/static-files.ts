@@ -53,7 +53,7 @@ export function readPrerenderedPages(clientDir: string): Map<string, Prerendered
         const file = full + suffix[encoding];
         return existsSync(file) ? readFileSync(file) : undefined;
       };
-      const identity = read("identity")!;
+      const identity = readFileSync(full);
       const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
       const relative = path.relative(clientDir, dir).split(path.sep).join("/");
       pages.set(relative === "" ? "/" : `/${relative}`, {

@@ -149,7 +149,7 @@ test.describe("server-rendered pages served from the page cache", () => {
     const slug = "reconciliation-round-table-london";
     const registered = await postForm(
       `${contact.url}/events/${slug}`,
-      registrationFormFields(contact.token(), { email: "log-check@cancel.example" }),
+      registrationFormFields(contact.registrationToken(), { email: "log-check@cancel.example" }),
     );
     expect(registered.status).toBe(303);
     const row = await contact.db
@@ -213,7 +213,7 @@ test.describe("an event page that takes registrations, served from the page cach
     ] as const) {
       const posted = await postForm(
         `${server.url}/events/${slug}`,
-        registrationFormFields(server.token(), { email: `seat${index}@cache.example` }),
+        registrationFormFields(server.registrationToken(), { email: `seat${index}@cache.example` }),
       );
       expect(posted.status).toBe(303);
       // Same minute on the server's clock: only the seat count can have made it render again.

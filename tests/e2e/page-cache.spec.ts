@@ -324,13 +324,17 @@ test.describe("what the page cache never does (issue 25's defects)", () => {
     expect(server.counter.renders).toBe(0);
   });
 
-  test("a kept page is still refused to a broken Host", async () => {
+  test("a broken Host is refused, and no page is rendered or kept for it by any path", async () => {
     await get(`${server.url}/events`);
-    const answer = await rawRequest(`${server.url}/events`, {
-      method: "GET",
-      headers: { host: "a!b" },
-    });
-    expect(answer.status).toBe(400);
+    const renders = server.counter.renders;
+    for (const target of ["/events", "/", "/assets/page-data-madeupmadeup.js"]) {
+      const answer = await rawRequest(server.url + target, {
+        method: "GET",
+        headers: { host: "a!b", referer: "http://a!b/contact" },
+      });
+      expect(answer.status, target).toBeGreaterThanOrEqual(400);
+    }
+    expect(server.counter.renders).toBe(renders);
   });
 
   test("//evil.example/contact is 404, whether or not /contact is kept", async () => {

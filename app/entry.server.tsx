@@ -9,7 +9,7 @@ import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.se
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce:
- * the server (server/security-headers.ts) draws one per request, names it in
+ * the server (server/http/security-headers.ts) draws one per request, names it in
  * the CSP header and hands it over in the load context; every inline script
  * React and React Router write carries it. Prerendered pages are rendered with
  * no load context, so they carry no nonce: the server allows their scripts by

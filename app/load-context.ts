@@ -7,7 +7,7 @@ import type {
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 
 /**
- * What the server (server/app.ts) hands the route modules with each request,
+ * What the server (server/http/app.ts) hands the route modules with each request,
  * under `npm start` and `npm run dev` alike (docs/decisions/008). Route modules
  * reach the server only through it, so no database or mail code is bundled
  * into the app. The one place AppLoadContext is declared. Prerendering renders
@@ -27,7 +27,7 @@ declare module "react-router" {
     eventRegistration?: EventRegistrationContext;
     /** This response's Content-Security-Policy nonce, for React's inline scripts (entry.server.tsx). */
     cspNonce?: string;
-    /** Writes an error to the server's structured log (server/log.ts). */
+    /** Writes an error to the server's structured log (server/core/log.ts). */
     logError?: (error: unknown, request: { method: string; path: string }) => void;
   }
 }

@@ -37,7 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/*
           In production no link needs the nonce: the policy allows stylesheets,
-          fonts, icons and the manifest from this origin (server/security-headers.ts).
+          fonts, icons and the manifest from this origin (server/http/security-headers.ts).
           An empty one keeps React Router from copying the response's nonce onto
           each link, where it costs bytes.
         */}

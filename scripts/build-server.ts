@@ -65,7 +65,7 @@ console.log(`Hydration data moved into modules: ${movedCount} prerendered pages`
 
 // Hashed assets and prerendered pages are compressed once here, at the
 // strongest settings, rather than by compression() on every request; the
-// server sends the .br or .gz the browser accepts (server/precompressed.ts).
+// server sends the .br or .gz the browser accepts (server/http/static-files.ts).
 // The gzip is Zopfli's, as static hosts make it: 3-4% smaller than zlib's
 // level 9 and read by every gzip decoder. Browsers take gzip, not brotli,
 // over plain http, and a page whose response fits the first ten TCP segments

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 
 /**
- * `npm run dev`: the production server (server/serve.ts, server/app.ts) with
+ * `npm run dev`: the production server (server/serve.ts, server/http/app.ts) with
  * Vite in place of the build. Vite runs in middleware mode inside the Express
  * app: it serves the app's modules, the HMR client and public/, and shares the
  * HTTP server for its HMR websocket; React Router's server build is loaded

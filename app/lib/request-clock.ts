@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 /**
  * The current instant as loaders see it. The server hands its clock to React
  * Router through the load context (`createApp`'s `now` option in
- * server/app.ts, the real clock unless a test passes a fixed one; declared in
+ * server/http/app.ts, the real clock unless a test passes a fixed one; declared in
  * app/load-context.ts), so a browser test can serve the events page at a
  * chosen instant. Nothing in a request can set it. Prerendering has no load
  * context: the real clock then. See docs/decisions/031.

@@ -28,7 +28,7 @@ import { StringDecoder } from "node:string_decoder";
  * A page in a background tab, which paints nothing, does not wait.
  *
  * The inline script keeps its nonce; a prerendered page's CSP hash is taken
- * from the rewritten file (server/static-pages.ts).
+ * from the rewritten file (server/http/static-files.ts).
  */
 
 const preloadLink = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;

@@ -8,7 +8,7 @@ export const maxFormBodyBytes = 64 * 1024;
 
 /**
  * Runs before React Router for every post to a form's route (the contact
- * form, an event's registration and its cancellation; server/limits.ts):
+ * form, an event's registration and its cancellation; server/http/limits.ts):
  * refuses posts from other sites (403) and bodies over 64 KB (413, from
  * Content-Length alone or as soon as the streamed bytes pass the limit), then
  * buffers the body for the route's action. Neither check reads a rejected

@@ -69,7 +69,7 @@ export type AppOptions = ClientFiles & {
    * TRUST_PROXY). None by default: the client address is the socket's peer.
    */
   trustProxy?: boolean | number | string;
-  /** The structured log (server/log.ts): access lines, errors, rejected posts. */
+  /** The structured log (server/core/log.ts): access lines, errors, rejected posts. */
   log?: ServerLog;
   /** The public origin is https (SITE_URL): send HSTS and upgrade-insecure-requests. */
   https?: boolean;

@@ -58,7 +58,7 @@ async function listeningServer(env: Record<string, string>) {
   return { ...server, url: `http://127.0.0.1:${port}`, port };
 }
 
-/** The server's access lines (server/log.ts), parsed. */
+/** The server's access lines (server/core/log.ts), parsed. */
 function accessLines(output: string) {
   return output
     .split("\n")

@@ -24,7 +24,7 @@ export function recordingLogger() {
 }
 
 /**
- * The server's real structured log (server/log.ts), writing its JSON lines
+ * The server's real structured log (server/core/log.ts), writing its JSON lines
  * into `lines` instead of stdout, for tests that read what was logged.
  */
 export function recordingServerLog() {

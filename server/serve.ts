@@ -1,3 +1,4 @@
+import closeWithGrace from "close-with-grace";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
@@ -94,33 +95,29 @@ export async function serveSite({
     },
   );
 
-  function onSignal(signal: NodeJS.Signals) {
-    log.info({ signal }, "Shutting down: finishing in-flight requests");
-    // Whatever happens below, the process is gone within the deadline.
-    setTimeout(() => {
-      log.error("Shutdown did not finish in time: exiting");
-      process.exit(1);
-    }, shutdownDeadlineMs).unref();
-
-    // Requests first (a post in flight still commits its lead), then the
-    // outbox worker (it sends what is due), then the database.
-    shutdown()
-      .catch((error: Error) => log.error({ err: error }, "Shutdown: requests cut short"))
-      .then(beforeClose)
-      .then(() => leads.close({ flushWithinMs: outboxFlushMs }))
-      .then(
-        () => {
-          log.info("Shutdown complete");
-          process.exit(0);
-        },
-        (error: Error) => {
-          log.error({ err: error }, "Shutdown failed");
-          process.exit(1);
-        },
+  // On SIGTERM or SIGINT, or an error nothing caught: requests first (a post
+  // in flight still commits its lead), then the outbox worker (it sends what
+  // is due), then the database. close-with-grace exits 0 when this resolves,
+  // 1 on an error or past the deadline.
+  closeWithGrace(
+    {
+      delay: shutdownDeadlineMs,
+      logger: { error: (error: unknown) => log.error({ err: error }, "Shutdown failed") },
+      onTimeout: () => log.error("Shutdown did not finish in time: exiting"),
+      onSecondSignal: (signal) => log.error({ signal }, "A second signal: exiting at once"),
+      onSecondError: (error) => log.error({ err: error }, "A second error: exiting at once"),
+    },
+    async ({ signal, err }) => {
+      if (err) log.fatal({ err }, "Unexpected error: shutting down");
+      else log.info({ signal }, "Shutting down: finishing in-flight requests");
+      await shutdown().catch((error: Error) =>
+        log.error({ err: error }, "Shutdown: requests cut short"),
       );
-  }
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
+      await beforeClose();
+      await leads.close({ flushWithinMs: outboxFlushMs });
+      log.info("Shutdown complete");
+    },
+  );
 
   return { server, listening };
 }

@@ -79,6 +79,9 @@ export function registrationMailComposer(
  * The stored address, if it passes the form's e-mail check as it is; a row
  * stored by anything that skipped the schema never reaches a header.
  */
+/** How every e-mail to a visitor ends: who wrote it, and where to answer. */
+const signature = [siteConfig.name, siteConfig.email, ""];
+
 function mailbox(email: string): { name: string; address: string } {
   const checked = personFieldSchemas.email.safeParse(email);
   if (!checked.success || checked.data !== email || /[\r\n,<>]/.test(email)) {
@@ -187,9 +190,7 @@ export function composeAttendeeMail(
     cancel,
     "",
     confirmed ? "See you there," : "Best wishes,",
-    siteConfig.name,
-    siteConfig.email,
-    "",
+    ...signature,
   ].join("\n");
   return {
     from: settings.from,
@@ -255,9 +256,7 @@ export function composeAlreadyRegisteredMail(
           "",
         ]),
     "Best wishes,",
-    siteConfig.name,
-    siteConfig.email,
-    "",
+    ...signature,
   ].join("\n");
   return {
     from: settings.from,

@@ -14,7 +14,7 @@ import { eventRegistrationContext } from "../registrations/http";
 import type { RegistrationDesk } from "../registrations/registration-desk";
 import { allowedMethods, writeRateLimit } from "./limits";
 import { accessLog, createServerLog, leadLogger, loggedPath, type ServerLog } from "../core/log";
-import { securityHeaders } from "./security-headers";
+import { cspNonce, securityHeaders } from "./security-headers";
 import { clientBuild } from "./static-files";
 import { requireValidHost, validHost } from "./host-check";
 import { createPageCache, type RenderRecorder } from "./page-cache";
@@ -114,13 +114,11 @@ export function createApp({
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
-  // Vite's dev client injects the app's CSS as <style> elements, which take the nonce.
-  app.use(securityHeaders({ https, styleNonce: viteMiddleware !== undefined }));
+  app.use(securityHeaders({ https }));
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
   app.use(allowedMethods);
-  app.use(compression());
 
   // Liveness: the process answers. Readiness: it can also reach its database.
   app.get("/healthz", (_req, res) => {
@@ -178,6 +176,11 @@ export function createApp({
   app.use(requireValidHost);
   // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
   app.use(formPostGuard({ log: leadLogger(log) }));
+  // What is rendered from here on is compressed as it goes out; the build's
+  // files above were compressed at build time.
+  app.use(compression());
+  // Vite's dev client injects the app's CSS as <style> elements, which take the nonce.
+  app.use(cspNonce({ https, styleNonce: viteMiddleware !== undefined }));
 
   if (typeof build !== "function") {
     const handleOf = routeHandleFinder(build);

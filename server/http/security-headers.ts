@@ -66,30 +66,42 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
   };
 }
 
-/** A fresh CSP nonce: 16 random bytes, base64. Every response draws one. */
+/** A fresh CSP nonce: 16 random bytes, base64. Every page React renders per request draws one. */
 export function drawCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
 /**
- * Sets every security header and draws this request's CSP nonce (in
- * `res.locals.cspNonce`, for React's inline scripts). A prerendered page
- * replaces the policy with its hash-based one (`setPolicy`). `styleNonce`
- * (the dev server only) allows <style> elements that carry the nonce too.
+ * Sets every security header, with a policy that allows no inline script:
+ * files, prerendered and kept pages need no nonce (the last two replace the
+ * policy with their scripts' hashes, `setPolicy`).
  */
-export function securityHeaders({
+export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+  const fixed = {
+    ...staticSecurityHeaders({ https }),
+    "Content-Security-Policy": contentSecurityPolicy({ inlineScripts: [], https }),
+  };
+  return (_req, res, next) => {
+    res.set(fixed);
+    next();
+  };
+}
+
+/**
+ * Draws this request's CSP nonce (in `res.locals.cspNonce`, for the inline
+ * scripts React writes) and names it in the policy: in front of the pages
+ * React renders per request. `styleNonce` (the dev server only) allows
+ * <style> elements that carry the nonce too.
+ */
+export function cspNonce({
   https,
   styleNonce = false,
 }: {
   https: boolean;
   styleNonce?: boolean;
 }): RequestHandler {
-  const fixed = staticSecurityHeaders({ https });
   return (_req, res, next) => {
-    const nonce = drawCspNonce();
-    const source = `'nonce-${nonce}'`;
-    res.locals.cspNonce = nonce;
-    res.set(fixed);
+    const source = `'nonce-${(res.locals.cspNonce = drawCspNonce())}'`;
     setPolicy(res, { inlineScripts: [source], inlineStyles: styleNonce ? [source] : [], https });
     next();
   };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import compression from "compression";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { inlineScriptHashes, setPolicy } from "./security-headers";
 
@@ -138,11 +139,13 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
       if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
     },
   });
-  // Every such file has an extension; a page's address never does.
+  // Every such file has an extension; a page's address never does. Most
+  // have no compressed copy (the .data of prerendered pages): compressed here.
+  const compress = compression();
   const files: RequestHandler = (req, res, next) =>
     !/\.\w+$/.test(req.path) || /\.(html|br|gz)$/i.test(req.path)
       ? next()
-      : otherFiles(req, res, next);
+      : compress(req, res, () => otherFiles(req, res, next));
 
   const router = express.Router();
   router.use("/assets", precompressedAssets, assets);

@@ -169,6 +169,7 @@ export default defineConfig({
       "@floating-ui/react-dom",
       "aria-hidden",
       "react-remove-scroll",
+      "ical-generator",
       "temporal-polyfill",
       "yaml",
       "zod",

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.server";
 
 /**
@@ -32,6 +32,13 @@ export default function handleRequest(
     // The same headers a GET gets, its type included, with no body.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  // A form post whose body passed the limit as it arrived (app/lib/forms/read-form.ts)
+  // is answered as the server answers a declared one: in plain text, no page.
+  const [refusal] = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (isRouteErrorResponse(refusal) && refusal.status === 413) {
+    const type = { "Content-Type": "text/plain; charset=utf-8" };
+    return new Response(String(refusal.data), { status: 413, headers: type });
   }
   const nonce = loadContext?.cspNonce;
 

@@ -91,6 +91,7 @@ for (const kind of testDatabaseKinds) {
         body: oneMegabyte,
       });
       expect(declared.status).toBe(413);
+      expect(declared.headers.connection).toBe("close");
 
       // Without a Content-Length, the server counts the bytes as they arrive.
       const chunks = Array.from({ length: 16 }, () => Buffer.alloc(64 * 1024, "a"));
@@ -99,6 +100,10 @@ for (const kind of testDatabaseKinds) {
         body: chunks,
       });
       expect(streamed.status).toBe(413);
+      // The action reads it (app/lib/forms/read-form.ts): the same answer, and the same close.
+      expect(streamed.headers.connection).toBe("close");
+      expect(streamed.headers["content-type"]).toBe(declared.headers["content-type"]);
+      expect(streamed.text).toBe(declared.text);
       expect(await server.leadCount()).toBe(0);
       expect(server.log.lines.filter((line) => line.includes("body over"))).toHaveLength(2);
     });

@@ -3,8 +3,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "react-router";
 import { ServerRouter } from "react-router";
+import { tooLargeMessage } from "~/lib/forms/read-form";
 import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.server";
 
 /**
@@ -20,6 +26,20 @@ import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.se
 
 export const streamTimeout = 5_000;
 
+/**
+ * A form post whose body passed the limit as it arrived (the action's 413,
+ * app/lib/forms/read-form.ts) is answered as the server answers one with a
+ * declared length: in plain text, the page's or its data's alike.
+ */
+const tooLarge = () =>
+  new Response(tooLargeMessage, {
+    status: 413,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+
+export const handleDataRequest: HandleDataRequestFunction = (response) =>
+  response.status === 413 ? tooLarge() : response;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -33,6 +53,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  if (responseStatusCode === 413) return tooLarge();
   const nonce = loadContext?.cspNonce;
 
   return new Promise((resolve, reject) => {

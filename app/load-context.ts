@@ -29,6 +29,12 @@ declare module "react-router" {
     cspNonce?: string;
     /** Writes an error to the server's structured log (server/core/log.ts). */
     logError?: (error: unknown, request: { method: string; path: string }) => void;
+    /**
+     * Logs a form post whose body passed the size limit as it arrived, and
+     * closes the connection after the answer rather than read the rest
+     * (app/lib/forms/read-form.ts).
+     */
+    refuseOversizedPost?: () => void;
   }
 }
 
@@ -39,10 +45,10 @@ export interface ContactFormContext {
   /** A fresh signed time token for the form in this response. */
   issueToken(): string;
   /**
-   * Checks the post of this request (already size- and origin-checked by the
-   * server) and stores it as a lead; resolves once the lead is committed.
+   * Checks the form the action read from this request (null when the body was
+   * not a form) and stores it as a lead; resolves once the lead is committed.
    */
-  receive(): Promise<ContactFormOutcome>;
+  receive(form: FormData | null): Promise<ContactFormOutcome>;
 }
 
 /**
@@ -54,10 +60,10 @@ export interface EventRegistrationContext {
   issueToken(): string;
   /** Confirmed and waiting registrations, read now. */
   seats(slug: string): Promise<SeatCounts>;
-  /** Checks the post of this request and stores the registration; resolves once committed. */
-  register(event: EventFacts): Promise<RegistrationOutcome>;
+  /** Checks the form the action read and stores the registration; resolves once committed. */
+  register(event: EventFacts, form: FormData | null): Promise<RegistrationOutcome>;
   /** What a cancellation link's token names; changes nothing. */
   checkCancellation(event: EventFacts, token: string | null): Promise<CancellationCheck>;
-  /** Cancels the registration named by the token posted in this request. */
-  cancel(event: EventFacts): Promise<CancellationOutcome>;
+  /** Cancels the registration named by the token in the form the action read. */
+  cancel(event: EventFacts, form: FormData | null): Promise<CancellationOutcome>;
 }

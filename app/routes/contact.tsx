@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
+import { readFormPost } from "~/lib/forms/read-form";
 import type { Route } from "./+types/contact";
 import { ContactEnquiry } from "~/features/contact/contact-enquiry";
 import { ContactOffices } from "~/features/contact/contact-offices";
@@ -39,11 +40,12 @@ export function loader({ url, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormPost(request, context);
   if (!context.contactForm) {
     throw data("The contact form needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.contactForm.receive();
+  const outcome = await context.contactForm.receive(form);
   // The lead is committed; only now is the visitor told so.
   if (outcome.kind === "accepted") {
     return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);

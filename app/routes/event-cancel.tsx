@@ -16,6 +16,7 @@ import {
   type CancellationOutcome,
 } from "~/features/events/registration-fields";
 import { requestTime } from "~/lib/request-clock";
+import { readFormPost } from "~/lib/forms/read-form";
 import { getMeta } from "~/site/meta";
 
 // Cancelling a registration from the link in its e-mail: the GET only shows
@@ -48,13 +49,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readFormPost(request, context);
   const entry = findEvent(params.slug);
   if (!entry) throw data(null, { status: 404 });
   if (!context.eventRegistration) {
     throw data("Cancelling needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.eventRegistration.cancel(toEventFacts(entry));
+  const outcome = await context.eventRegistration.cancel(toEventFacts(entry), form);
   if (outcome.kind === "cancelled") {
     return redirect(registrationAnswerPath(entry.slug, "cancelled"), 303);
   }

@@ -20,6 +20,7 @@ import {
 } from "~/features/events/registration-section";
 import { registrationState, takesRegistrations } from "~/features/events/registration-view";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
+import { readFormPost } from "~/lib/forms/read-form";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
@@ -121,13 +122,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 // The registration form's post: with JavaScript to /events/<slug>.data, without it
 // to the page. Stored, it redirects (303) to the page's answer; otherwise the
 // form comes back with its errors or message.
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readFormPost(request, context);
   const entry = findEvent(params.slug);
   if (!entry || entry.registrationUrl) throw data(null, { status: 404 });
   if (!context.eventRegistration) {
     throw data("Registration needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.eventRegistration.register(toEventFacts(entry));
+  const outcome = await context.eventRegistration.register(toEventFacts(entry), form);
   // The registration is committed; only now is the visitor told so.
   if (outcome.kind === "registered") {
     return redirect(registrationAnswerPath(entry.slug, outcome.status), 303);

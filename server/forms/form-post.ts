@@ -29,8 +29,11 @@ import {
  * that is away (docs/decisions/055, 056).
  */
 
-/** A post as the server's guard buffered it: at most 64 KB, from this site. */
-export type FormPost = { body: Buffer; contentType: string; clientAddress: string };
+/**
+ * A post as the route's action read it (app/lib/forms/read-form.ts): its form
+ * data, null when the body was not a form, and the client's address.
+ */
+export type FormPost = { form: FormData | null; clientAddress: string };
 
 /** Why a post was turned away, for the log. */
 export type RejectionReason =
@@ -44,23 +47,19 @@ export type RejectionReason =
   | "token-replayed";
 
 /**
- * The post's form data (null when the body could not be read as a form), and
- * the refusal when the abuse rules turned it away; else the token's nonce
- * (a token works once: the form records it with what it stores) and whether
- * the database counted the post.
+ * The refusal when the abuse rules turned the post away; else the token's
+ * nonce (a token works once: the form records it with what it stores) and
+ * whether the database counted the post.
  */
 export type ScreenedPost =
   | { formData: FormData; refusal?: undefined; tokenNonce: string; databaseAnswers: boolean }
-  | { formData: FormData | null; refusal: FormRefusal };
+  | { refusal: FormRefusal };
 
 export type PostScreen = {
   /** A fresh signed time token for a form rendered now. */
   issueToken: () => string;
-  /**
-   * `deadline` (ms since the epoch) bounds the database's count; `formData`,
-   * when the caller has read the body already (readFormData), is not read again.
-   */
-  screen: (post: FormPost, deadline: number, formData?: FormData | null) => Promise<ScreenedPost>;
+  /** `deadline` (ms since the epoch) bounds the database's count. */
+  screen: (post: FormPost, deadline: number) => Promise<ScreenedPost>;
   /** Logs a post turned away after the screen (a replayed token, say). */
   reject: (post: FormPost, reason: RejectionReason) => void;
 };
@@ -130,57 +129,35 @@ export function createPostScreen({
     }
   }
 
-  async function screen(
-    post: FormPost,
-    deadline: number,
-    alreadyRead?: FormData | null,
-  ): Promise<ScreenedPost> {
-    const formData = alreadyRead === undefined ? await readFormData(post) : alreadyRead;
-
+  async function screen(post: FormPost, deadline: number): Promise<ScreenedPost> {
+    const formData = post.form;
     const bucket = rateLimitPrefix + rateLimitBucket(post.clientAddress);
     const { verdict, databaseAnswers } = await count(bucket, deadline);
     if (!verdict.allowed) {
       reject(post, "rate-limited");
-      return {
-        formData,
-        refusal: { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds },
-      };
+      return { refusal: { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds } };
     }
     if (!formData) {
       reject(post, "unreadable-body");
-      return { formData, refusal: { kind: "rejected" } };
+      return { refusal: { kind: "rejected" } };
     }
 
     const trap = formData.get(honeypotField);
     if (trap === null || trap !== "") {
       reject(post, trap === null ? "trap-missing" : "trap-filled");
-      return { formData, refusal: { kind: "rejected" } };
+      return { refusal: { kind: "rejected" } };
     }
 
     const token = formData.get(formTokenField);
     const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenForm, tokenTiming);
     if (tokenVerdict !== "valid") {
       reject(post, `token-${tokenVerdict}`);
-      return { formData, refusal: { kind: tokenVerdict === "expired" ? "expired" : "rejected" } };
+      return { refusal: { kind: tokenVerdict === "expired" ? "expired" : "rejected" } };
     }
     return { formData, tokenNonce: formTokenNonce(token as string), databaseAnswers };
   }
 
   return { issueToken: () => signFormToken(tokenSecret, now(), tokenForm), screen, reject };
-}
-
-/** The post's body as form data, or null when it is not a form or cannot be read. */
-export async function readFormData({ body, contentType }: FormPost): Promise<FormData | null> {
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)) {
-    return null;
-  }
-  try {
-    return await new Response(Uint8Array.from(body), {
-      headers: { "Content-Type": contentType },
-    }).formData();
-  } catch {
-    return null;
-  }
 }
 
 /** When a visitor whose post could not be saved (the database is away) may try again. */

@@ -7,7 +7,7 @@ import {
   type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { clientAddress, formPostGuard } from "../forms/http";
+import { clientAddress, formPostGuard, refuseOversizedPost } from "../forms/http";
 import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
 import { eventRegistrationContext } from "../registrations/http";
@@ -140,9 +140,15 @@ export function createApp({
   };
   // The clock loaders read (decision 031) and, when the lead pipeline runs,
   // the contact form's intake and the events' registration desk.
-  const loadContext = (res: express.Response, recorder?: RenderRecorder): AppLoadContext => {
-    const contactForm = leads && contactFormContext(leads, res);
-    const eventRegistration = registrations && eventRegistrationContext(registrations, res);
+  const formLog = leadLogger(log);
+  const loadContext = (
+    req: express.Request,
+    res: express.Response,
+    recorder?: RenderRecorder,
+  ): AppLoadContext => {
+    const address = clientAddress(req);
+    const contactForm = leads && contactFormContext(leads, address);
+    const eventRegistration = registrations && eventRegistrationContext(registrations, address);
     if (recorder) {
       // A page kept for everyone: each response gets its own token, and the
       // seat counts are read again for each (server/http/page-cache.ts).
@@ -160,6 +166,7 @@ export function createApp({
       now,
       cspNonce: recorder ? undefined : (res.locals.cspNonce as string),
       logError,
+      refuseOversizedPost: refuseOversizedPost(formLog, req, res),
       ...(contactForm ? { contactForm } : {}),
       ...(eventRegistration ? { eventRegistration } : {}),
     };
@@ -174,8 +181,8 @@ export function createApp({
   });
   // React Router builds its request's URL from the Host: a missing or broken one is a 400.
   app.use(requireValidHost);
-  // The forms' posts: origin and size checked, body buffered (docs/decisions/051).
-  app.use(formPostGuard({ log: leadLogger(log) }));
+  // The forms' posts: origin and declared size checked; the actions read the bodies (decision 051).
+  app.use(formPostGuard(formLog));
   // What is rendered from here on is compressed as it goes out; the build's
   // files above were compressed at build time.
   app.use(compression());
@@ -198,7 +205,7 @@ export function createApp({
       }
       // Its renders have this request's context, with stand-ins for per-response values.
       const render = (renderUrl: URL, recorder: RenderRecorder) =>
-        reactRouter(new Request(renderUrl), loadContext(res, recorder));
+        reactRouter(new Request(renderUrl), loadContext(req, res, recorder));
       pageCache.serve(req, res, url, render).catch(next);
     });
   }
@@ -207,7 +214,7 @@ export function createApp({
     createExpressHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => loadContext(res),
+      getLoadContext: (req, res) => loadContext(req, res),
     }),
   );
 

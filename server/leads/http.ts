@@ -1,12 +1,10 @@
-import type { Response } from "express";
 import type { ContactFormContext } from "~/load-context";
-import { bufferedPost } from "../forms/http";
 import type { LeadIntake } from "./lead-intake";
 
-/** The load context's contact form, bound to this request's buffered post. */
-export function contactFormContext(intake: LeadIntake, res: Response): ContactFormContext {
+/** The load context's contact form, bound to this request's client address. */
+export function contactFormContext(intake: LeadIntake, clientAddress: string): ContactFormContext {
   return {
     issueToken: () => intake.issueToken(),
-    receive: () => intake.receive(bufferedPost(res)),
+    receive: (form) => intake.receive({ form, clientAddress }),
   };
 }

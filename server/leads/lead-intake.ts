@@ -7,8 +7,7 @@ import {
 import type { ContactFormOutcome } from "~/load-context";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
-import { unavailableRetryAfterSeconds } from "../forms/form-post";
+import { createPostScreen, unavailableRetryAfterSeconds, type FormPost } from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
 import type { LeadSpool } from "./lead-spool";
 import { forgetUsedTokensBefore, TokenReplayedError } from "../forms/token-uses";
@@ -47,13 +46,10 @@ export type LeadIntakeOptions = {
   onLeadSpooled?: (leadId: string) => void;
 };
 
-/** A post as the server's guard buffered it: at most 64 KB, from this site. */
-export type ContactPost = FormPost;
-
 export type LeadIntake = {
   issueToken: () => string;
   /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
-  receive: (post: ContactPost) => Promise<ContactFormOutcome>;
+  receive: (post: FormPost) => Promise<ContactFormOutcome>;
 };
 
 export function createLeadIntake({
@@ -82,24 +78,19 @@ export function createLeadIntake({
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
   let tokensForgottenAt = 0;
 
-  async function receive(post: ContactPost): Promise<ContactFormOutcome> {
-    const formData = await readFormData(post);
-    const values: ContactFormValues = formData ? contactFormValues(formData) : {};
+  async function receive(post: FormPost): Promise<ContactFormOutcome> {
+    const values: ContactFormValues = post.form ? contactFormValues(post.form) : {};
     try {
-      return await check(post, formData, values);
+      return await check(post, values);
     } catch (error) {
       log.error(`Contact form: a post from ${post.clientAddress} failed: ${reason(error)}`);
       return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
     }
   }
 
-  async function check(
-    post: ContactPost,
-    formData: FormData | null,
-    values: ContactFormValues,
-  ): Promise<ContactFormOutcome> {
+  async function check(post: FormPost, values: ContactFormValues): Promise<ContactFormOutcome> {
     const deadline = Date.now() + timeoutMs;
-    const screened = await screen.screen(post, deadline, formData);
+    const screened = await screen.screen(post, deadline);
     if (screened.refusal) return { ...screened.refusal, values };
     const { tokenNonce, databaseAnswers } = screened;
     if (spooledWith(tokenNonce)) {

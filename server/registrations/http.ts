@@ -1,18 +1,16 @@
-import type { Response } from "express";
 import type { EventRegistrationContext } from "~/load-context";
-import { bufferedPost } from "../forms/http";
 import type { RegistrationDesk } from "./registration-desk";
 
-/** The load context's registration desk, bound to this request's buffered post. */
+/** The load context's registration desk, bound to this request's client address. */
 export function eventRegistrationContext(
   desk: RegistrationDesk,
-  res: Response,
+  clientAddress: string,
 ): EventRegistrationContext {
   return {
     issueToken: () => desk.issueToken(),
     seats: async (slug) => desk.seats(slug),
-    register: (event) => desk.register(event, bufferedPost(res)),
+    register: (event, form) => desk.register(event, { form, clientAddress }),
     checkCancellation: (event, token) => desk.checkCancellation(event, token),
-    cancel: (event) => desk.cancel(event, bufferedPost(res)),
+    cancel: (event, form) => desk.cancel(event, { form, clientAddress }),
   };
 }

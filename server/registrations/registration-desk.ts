@@ -11,8 +11,7 @@ import type { EventFacts, SeatCounts } from "~/features/events/registration-view
 import { LRUCache } from "lru-cache";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, readFormData, type FormPost } from "../forms/form-post";
-import { unavailableRetryAfterSeconds } from "../forms/form-post";
+import { createPostScreen, unavailableRetryAfterSeconds, type FormPost } from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
 import { TokenReplayedError } from "../forms/token-uses";
 import { systemClock, type Clock, type Logger } from "../core/logger";
@@ -118,10 +117,9 @@ export function createRegistrationDesk({
   }
 
   async function register(event: EventFacts, post: FormPost): Promise<RegistrationOutcome> {
-    const formData = await readFormData(post);
-    const values = formData ? registrationValues(formData, event.questions) : {};
+    const values = post.form ? registrationValues(post.form, event.questions) : {};
     try {
-      return await take(event, post, formData, values);
+      return await take(event, post, values);
     } catch (error) {
       log.error(
         `Event registration: ${event.slug}: a post from ${post.clientAddress} failed: ${reason(error)}`,
@@ -133,11 +131,10 @@ export function createRegistrationDesk({
   async function take(
     event: EventFacts,
     post: FormPost,
-    formData: FormData | null,
     values: RegistrationValues,
   ): Promise<RegistrationOutcome> {
     const deadline = Date.now() + timeoutMs;
-    const screened = await screen.screen(post, deadline, formData);
+    const screened = await screen.screen(post, deadline);
     if (screened.refusal) return { ...screened.refusal, values };
     if (now().getTime() >= Date.parse(event.closesAt)) return { kind: "closed", values };
 
@@ -200,8 +197,7 @@ export function createRegistrationDesk({
   }
 
   async function cancel(event: EventFacts, post: FormPost): Promise<CancellationOutcome> {
-    const formData = await readFormData(post);
-    const registrationId = verifyCancelToken(cancelSecret, formData?.get(cancelTokenField));
+    const registrationId = verifyCancelToken(cancelSecret, post.form?.get(cancelTokenField));
     if (!registrationId) {
       log.warn(
         `Event registration: refused a cancellation from ${post.clientAddress} (token-invalid)`,

@@ -91,6 +91,7 @@ for (const kind of testDatabaseKinds) {
         body: oneMegabyte,
       });
       expect(declared.status).toBe(413);
+      expect(declared.headers.connection).toBe("close");
 
       // Without a Content-Length, the server counts the bytes as they arrive.
       const chunks = Array.from({ length: 16 }, () => Buffer.alloc(64 * 1024, "a"));
@@ -99,8 +100,20 @@ for (const kind of testDatabaseKinds) {
         body: chunks,
       });
       expect(streamed.status).toBe(413);
+      // The action reads it (app/lib/forms/read-form.ts): the same answer, and the same close.
+      expect(streamed.headers.connection).toBe("close");
+      expect(streamed.headers["content-type"]).toBe(declared.headers["content-type"]);
+      expect(streamed.text).toBe(declared.text);
+      // So is a post to the route's data URL, the one the form makes with JavaScript.
+      const streamedData = await rawRequest(`${server.url}/contact.data`, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
+        body: chunks,
+      });
+      expect(streamedData.status).toBe(413);
+      expect(streamedData.headers.connection).toBe("close");
+      expect(streamedData.text).toBe(declared.text);
       expect(await server.leadCount()).toBe(0);
-      expect(server.log.lines.filter((line) => line.includes("body over"))).toHaveLength(2);
+      expect(server.log.lines.filter((line) => line.includes("body over"))).toHaveLength(3);
     });
 
     test("a post from another site is refused with 403", async () => {

@@ -45,14 +45,7 @@ export function urlEncoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
-/** A post as the server's guard hands it to the intake. */
-export function contactPost(
-  fields: Record<string, string>,
-  clientAddress = "203.0.113.10",
-): FormPost {
-  return {
-    body: Buffer.from(urlEncoded(fields)),
-    contentType: "application/x-www-form-urlencoded",
-    clientAddress,
-  };
+/** A post as the route's action hands it to the intake. */
+export function contactPost(fields: PostFields, clientAddress = "203.0.113.10"): FormPost {
+  return { form: formDataOf(fields), clientAddress };
 }

@@ -1,6 +1,6 @@
 import { cancelTokenField } from "~/features/events/registration-fields";
 import type { FormPost } from "../../server/forms/form-post";
-import { contactPost, guardedFields, urlEncoded, type PostFields } from "./contact-posts";
+import { contactPost, guardedFields, type PostFields } from "./contact-posts";
 
 /** A complete, valid registration for an event without required questions. */
 export const validRegistration = {
@@ -19,7 +19,7 @@ export function registrationFormFields(
   return guardedFields(validRegistration, token, overrides);
 }
 
-/** A registration post as the server's guard hands it to the registration desk. */
+/** A registration post as the route's action hands it to the registration desk. */
 export function registrationPost(
   fields: Record<string, string>,
   clientAddress = "203.0.113.20",
@@ -29,9 +29,5 @@ export function registrationPost(
 
 /** The cancellation page's post: its one field is the link's token. */
 export function cancellationPost(token: string, clientAddress = "203.0.113.20"): FormPost {
-  return {
-    body: Buffer.from(urlEncoded({ [cancelTokenField]: token })),
-    contentType: "application/x-www-form-urlencoded",
-    clientAddress,
-  };
+  return contactPost({ [cancelTokenField]: token }, clientAddress);
 }

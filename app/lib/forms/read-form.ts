@@ -1,0 +1,53 @@
+import { data, type AppLoadContext } from "react-router";
+
+/** The largest form post the site reads; the forms themselves stay far below it. */
+export const maxFormBodyBytes = 64 * 1024;
+
+export const tooLargeMessage = `Payload too large: the form accepts at most ${maxFormBodyBytes / 1024} KB.`;
+
+/**
+ * The request's body as form data: null when it is not a form or cannot be
+ * read, "too-large" as soon as more than `maxBytes` have arrived; the rest is
+ * then never read.
+ */
+export async function readFormWithin(
+  request: Request,
+  maxBytes: number,
+): Promise<FormData | null | "too-large"> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+  const chunks: BlobPart[] = [];
+  try {
+    const reader = request.body?.getReader();
+    for (let size = 0; reader;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        reader.releaseLock();
+        return "too-large";
+      }
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+    }
+    return await new Response(new Blob(chunks), { headers: { "Content-Type": type } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A form's post, as its route's action reads it: the form data (null when the
+ * body is not a form). The server refused a declared Content-Length over the
+ * limit before the action ran (server/forms/http.ts); a body sent without one
+ * is answered 413 here once it passes the limit, and the server closes the
+ * connection after the answer.
+ */
+export async function readFormPost(
+  request: Request,
+  context: AppLoadContext,
+): Promise<FormData | null> {
+  const form = await readFormWithin(request, maxFormBodyBytes);
+  if (form !== "too-large") return form;
+  context.refuseOversizedPost?.();
+  throw data(tooLargeMessage, { status: 413 });
+}

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { inlineScriptHashes, setPolicy } from "./security-headers";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
 
 /**
  * The client build (build/client): hashed assets, prerendered pages and the
@@ -29,8 +29,8 @@ function preferredEncoding(req: Request): Encoding {
 type PrerenderedPage = {
   bodies: Record<Encoding, Buffer>;
   etags: Record<Encoding, string>;
-  /** CSP sources for its inline scripts: rendered at build time, they carry no nonce. */
-  scriptSources: string[];
+  /** Its policy: rendered at build time, its inline scripts carry no nonce and are allowed by hash. */
+  policy: string;
   lastModified: string;
 };
 
@@ -39,7 +39,10 @@ type PrerenderedPage = {
  * about/index.html), read into memory once at start-up: they are small and
  * hot, and a request never touches the disk to learn whether a page is static.
  */
-export function readPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+export function readPrerenderedPages(
+  clientDir: string,
+  { https }: { https: boolean },
+): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   const started = new Date().toUTCString();
   const walk = (dir: string) => {
@@ -61,7 +64,10 @@ export function readPrerenderedPages(clientDir: string): Map<string, Prerendered
         // A build made by hand may lack a compressed copy: the page goes out as it is.
         bodies: { identity, br: read("br") ?? identity, gzip: read("gzip") ?? identity },
         etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
-        scriptSources: inlineScriptHashes(identity.toString("utf8")),
+        policy: contentSecurityPolicy({
+          inlineScripts: inlineScriptHashes(identity.toString("utf8")),
+          https,
+        }),
         lastModified: started,
       });
     }
@@ -72,13 +78,13 @@ export function readPrerenderedPages(clientDir: string): Map<string, Prerendered
 
 /** Serves the client build: assets, prerendered pages by their clean path, the other files. */
 export function clientBuild(clientDir: string, { https }: { https: boolean }) {
-  const pages = readPrerenderedPages(clientDir);
+  const pages = readPrerenderedPages(clientDir, { https });
   const assetsDir = path.join(clientDir, "assets");
 
   const sendPage = (req: Request, res: Response, page: PrerenderedPage) => {
     const encoding = preferredEncoding(req);
     const body = page.bodies[encoding];
-    setPolicy(res, { inlineScripts: page.scriptSources, https });
+    res.setHeader("Content-Security-Policy", page.policy);
     res.vary("Accept-Encoding");
     res.set({
       "Cache-Control": HTML_CACHE_CONTROL,

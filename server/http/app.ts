@@ -1,5 +1,6 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
+import { compressionOptions } from "./compression-options";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import {
   createRequestHandler as createReactRouterHandler,
@@ -185,7 +186,7 @@ export function createApp({
   app.use(formPostGuard(formLog));
   // What is rendered from here on is compressed as it goes out; the build's
   // files above were compressed at build time.
-  app.use(compression());
+  app.use(compression(compressionOptions));
   // Vite's dev client injects the app's CSS as <style> elements, which take the nonce.
   app.use(cspNonce({ https, styleNonce: viteMiddleware !== undefined }));
 

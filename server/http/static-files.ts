@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compression from "compression";
+import { compressionOptions } from "./compression-options";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
 
@@ -147,7 +148,7 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
   });
   // Every such file has an extension; a page's address never does. Most
   // have no compressed copy (the .data of prerendered pages): compressed here.
-  const compress = compression();
+  const compress = compression(compressionOptions);
   const files: RequestHandler = (req, res, next) =>
     !/\.\w+$/.test(req.path) || /\.(html|br|gz)$/i.test(req.path)
       ? next()

@@ -5,7 +5,7 @@ import {
   findEventFacts,
   listRegistrations,
   registrationAnswers,
-} from "../server/registrations/registration-store";
+} from "../server/registrations/registration-reads";
 import { csvDocument, terminalTable } from "./lib/text-tables";
 
 /**

@@ -26,13 +26,9 @@ import type { Database } from "../db/schema";
 import { formFields, contactPost } from "../../tests/support/contact-posts";
 import { createLeadIntake } from "../leads/lead-intake";
 import { signCancelToken } from "./cancel-token";
-import {
-  createRegistrationDesk,
-  seatCountFailureMaxAgeMs,
-  seatCountMaxAgeMs,
-  type RegistrationDesk,
-} from "./registration-desk";
-import { listRegistrations } from "./registration-store";
+import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
+import { seatCountFailureMaxAgeMs, seatCountMaxAgeMs } from "./seat-counts";
+import { listRegistrations } from "./registration-reads";
 
 const TOKEN_SECRET = "a-test-secret-that-is-long-enough-0003";
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-04";

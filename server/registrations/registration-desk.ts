@@ -8,7 +8,6 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
-import { LRUCache } from "lru-cache";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { createPostScreen, unavailableRetryAfterSeconds, type FormPost } from "../forms/form-post";
@@ -17,6 +16,7 @@ import { TokenReplayedError } from "../forms/token-uses";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import type { RateLimitRule } from "../forms/rate-limit";
 import { verifyCancelToken } from "./cancel-token";
+import { seatCountMemo } from "./seat-counts";
 import {
   cancelRegistration,
   findRegistration,
@@ -245,86 +245,3 @@ export function createRegistrationDesk({
 
 /** Past a statement's own bound, how long a transaction's last answer may take to arrive. */
 const lateAnswerMs = 2_000;
-
-/**
- * How long an event page may show seat counts already read: the open event
- * page is served from the render cache per seat count (docs/decisions/063),
- * and without this every request paid for a query (issue 11: a third of the
- * requests/s of the other cached pages). A registration or cancellation taken
- * by this process forgets the event's counts at once, so a visitor sees their
- * own change; one made elsewhere shows within this time. The seat itself is
- * always decided by the database (storeRegistration).
- */
-export const seatCountMaxAgeMs = 1_000;
-
-/**
- * How long a failed read of the seat counts is remembered. One request can ask
- * for the counts three times (the render cache's check of its cached page, its
- * render, React Router's render when the page is not cacheable), and while
- * the database hangs each would wait the whole bound. Remembered, the failure
- * costs one request the bound; the requests after it within this time are
- * served at once without the counts, as the event page does when the read
- * fails (app/routes/event-detail.tsx).
- */
-export const seatCountFailureMaxAgeMs = 5_000;
-
-/** A read of an event's seat counts, as remembered: the counts, or why they could not be read. */
-type SeatCountRead = { counts: SeatCounts } | { failure: Error };
-
-/** Most events that take registrations at once; far more than the content has. */
-const maxRememberedEvents = 1_000;
-
-function seatCountMemo(
-  read: (slug: string) => Promise<SeatCounts>,
-  timeoutMs: number,
-  clock: () => number,
-) {
-  const remembered = new LRUCache<string, SeatCountRead>({
-    max: maxRememberedEvents,
-    ttl: seatCountMaxAgeMs,
-    perf: { now: clock },
-    // Reads the clock on every look-up rather than reusing it for a
-    // millisecond: the test's clock moves without the event loop turning.
-    ttlResolution: 0,
-  });
-  // Reads under way: requests that come meanwhile wait for the same answer.
-  // forget() drops one, so a read that started before a change stores nothing.
-  const pending = new Map<string, Promise<SeatCounts>>();
-  return {
-    read: (slug: string): SeatCounts | Promise<SeatCounts> => {
-      const known = remembered.get(slug);
-      if (known) {
-        if ("counts" in known) return known.counts;
-        return Promise.reject(
-          new Error(`the seat counts could not be read just now: ${known.failure.message}`, {
-            cause: known.failure,
-          }),
-        );
-      }
-      const underWay = pending.get(slug);
-      if (underWay) return underWay;
-      const reading = boundedCall(() => read(slug), Date.now() + timeoutMs, "counting seats");
-      pending.set(slug, reading);
-      // Attached before the caller's handlers, so they run first: the answer
-      // is remembered by the time the caller reads the counts again.
-      reading.then(
-        (counts) => {
-          if (pending.get(slug) !== reading) return;
-          pending.delete(slug);
-          remembered.set(slug, { counts });
-        },
-        (error: unknown) => {
-          if (pending.get(slug) !== reading) return;
-          pending.delete(slug);
-          const failure = error instanceof Error ? error : new Error(String(error));
-          remembered.set(slug, { failure }, { ttl: seatCountFailureMaxAgeMs });
-        },
-      );
-      return reading;
-    },
-    forget: (slug: string) => {
-      remembered.delete(slug);
-      pending.delete(slug);
-    },
-  };
-}

@@ -11,12 +11,8 @@ import { visibleLine } from "../outbox/visible-text";
 import { systemClock, type Clock } from "../core/logger";
 import type { OutboxComposer } from "../outbox/outbox-worker";
 import { signCancelToken } from "./cancel-token";
-import {
-  findEventFacts,
-  findRegistration,
-  registrationAnswers,
-  seatCounts,
-} from "./registration-store";
+import { findEventFacts, registrationAnswers } from "./registration-reads";
+import { findRegistration, seatCounts } from "./registration-store";
 
 /**
  * The e-mails of an event registration, written when the outbox worker sends

@@ -67,7 +67,7 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
 }
 
 /** A fresh CSP nonce: 16 random bytes, base64. Every page React renders per request draws one. */
-export function drawCspNonce(): string {
+function drawCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 

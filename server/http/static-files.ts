@@ -15,9 +15,9 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
  */
 
 /** Hashed assets never change under their name: cached for a year. */
-export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
-export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 type Encoding = "br" | "gzip" | "identity";
 const encodings = ["br", "gzip", "identity"] as const;
@@ -40,7 +40,7 @@ type PrerenderedPage = {
  * about/index.html), read into memory once at start-up: they are small and
  * hot, and a request never touches the disk to learn whether a page is static.
  */
-export function readPrerenderedPages(
+function readPrerenderedPages(
   clientDir: string,
   { https }: { https: boolean },
 ): Map<string, PrerenderedPage> {

@@ -1,17 +1,20 @@
-import { eventCancelPath, eventPath } from "~/config/paths";
-import { siteConfig } from "~/config/site";
-import { eventCalendarFile, eventLocation } from "~/features/events/event-calendar";
+import { eventCalendarFile } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
-import { formatDateTimeRange } from "~/lib/zoned-time";
-import { personFieldSchemas } from "~/lib/forms/schema";
 import type { AppDatabase } from "../db/database";
 import type { OutboxKind, Registration } from "../db/schema";
 import { domainOf, type OutboxMail } from "../outbox/mailer";
 import { visibleLine } from "../outbox/visible-text";
 import { systemClock, type Clock } from "../core/logger";
 import type { OutboxComposer } from "../outbox/outbox-worker";
-import { signCancelToken } from "./cancel-token";
-import { findEventFacts, registrationAnswers } from "./registration-reads";
+import { findEventFacts } from "./registration-reads";
+import {
+  detailLines,
+  eventLines,
+  links,
+  mailbox,
+  signature,
+  type RegistrationMailSettings,
+} from "./mail-parts";
 import { findRegistration, seatCounts } from "./registration-store";
 
 /**
@@ -25,14 +28,6 @@ import { findRegistration, seatCounts } from "./registration-store";
  * typed goes into a body through `visibleLine`, as in the lead e-mails: on
  * one line, its direction controls shown (server/outbox/visible-text.ts).
  */
-export type RegistrationMailSettings = {
-  from: string;
-  /** The team (LEADS_NOTIFY_TO). */
-  team: string[];
-  /** The public origin (SITE_URL) the links in the e-mails point to. */
-  siteUrl: string;
-  cancelSecret: string;
-};
 
 type AttendeeKind = Extract<
   OutboxKind,
@@ -75,51 +70,6 @@ export function registrationMailComposer(
  * The stored address, if it passes the form's e-mail check as it is; a row
  * stored by anything that skipped the schema never reaches a header.
  */
-/** How every e-mail to a visitor ends: who wrote it, and where to answer. */
-const signature = [siteConfig.name, siteConfig.email, ""];
-
-function mailbox(email: string): { name: string; address: string } {
-  const checked = personFieldSchemas.email.safeParse(email);
-  if (!checked.success || checked.data !== email || /[\r\n,<>]/.test(email)) {
-    throw new Error("the registration's e-mail address is not one we can write to");
-  }
-  return { name: "", address: email };
-}
-
-function links(event: EventFacts, registration: Registration, settings: RegistrationMailSettings) {
-  const token = signCancelToken(settings.cancelSecret, registration.id);
-  return {
-    page: new URL(eventPath(event.slug), settings.siteUrl).href,
-    cancel: new URL(eventCancelPath(event.slug, token), settings.siteUrl).href,
-  };
-}
-
-/** The event in three lines: title, date and time in its zone, place. */
-function eventLines(event: EventFacts): string[] {
-  const when = formatDateTimeRange(
-    new Date(event.startsAt),
-    new Date(event.endsAt),
-    event.timeZone,
-  );
-  return [`  ${event.title}`, `  ${when}`, `  ${eventLocation(event)}`];
-}
-
-/** What the person told us, one line each, our labels first. */
-function detailLines(registration: Registration, event: EventFacts): string[] {
-  const answers = registrationAnswers(registration);
-  const rows: [string, string][] = [
-    ["Name", registration.name],
-    ["E-mail", registration.email],
-    ["Company", registration.company],
-    ["Job title", registration.job_title ?? "(not given)"],
-    ...event.questions.map((question): [string, string] => [
-      question.label,
-      answers[question.id] ?? "(no answer)",
-    ]),
-  ];
-  return rows.map(([label, value]) => `  ${label}: ${visibleLine(value)}`);
-}
-
 const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }> = {
   "registration-confirmed": {
     subject: "Your place is confirmed",

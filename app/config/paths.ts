@@ -108,3 +108,12 @@ export function socialCardFilePath(card: string): string {
 export function artPath(file: string): string {
   return href("/art/:file", { file });
 }
+
+/** The forms that take a signed time token, each signed for its own (docs/decisions/051). */
+export const tokenForms = ["contact", "registration"] as const;
+export type TokenForm = (typeof tokenForms)[number];
+
+/** Where a form's page fetches a fresh token. */
+export function formTokenPath(form: TokenForm): string {
+  return href("/forms/:form/token", { form });
+}

@@ -17,9 +17,9 @@ import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 
-// Server-rendered (not prerendered): each response's form carries a fresh
-// time token (docs/decisions/051). The page around it is rendered once a
-// minute, and the server puts a new token into each response (decision 063).
+// Server-rendered (not prerendered): the page for a picked service or the
+// thank-you state is rendered on request and kept a minute (decision 063). Its
+// form fetches its time token once it runs (docs/decisions/051).
 export const handle: ServerHandle = { pageCache: { query: ["service", contactSentParam] } };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -32,7 +32,6 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return data(
     {
       copy: contactPage,
-      formToken: context.contactForm?.issueToken() ?? null,
       defaultService: isServiceOptionId(service) ? service : undefined,
       sent: url.searchParams.has(contactSentParam),
     },
@@ -50,23 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "accepted") {
     return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
   }
-  return refusedPost(outcome);
+  // The form comes back: with a fresh token for its next post (decision 051).
+  return refusedPost({ ...outcome, formToken: context.contactForm.issueToken() });
 }
 
 // A document post answered 429 or 503 keeps the action's Retry-After.
 export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
-  const { copy, formToken, defaultService, sent } = loaderData;
+  const { copy, defaultService, sent } = loaderData;
   return (
     <>
       <PageHero heading={copy.hero} />
-      <ContactEnquiry
-        copy={copy}
-        formToken={formToken}
-        defaultService={defaultService}
-        sent={sent}
-      />
+      <ContactEnquiry copy={copy} defaultService={defaultService} sent={sent} />
       <ContactOffices heading={copy.offices} />
     </>
   );

@@ -62,7 +62,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const registration: EventRegistration = {
     state,
     questions: facts.questions,
-    formToken: desk && takesRegistrations(state) ? desk.issueToken() : null,
     closesAt,
     answer,
     text: registrationCopyFor({ state, answer, event: view, closesAt }),
@@ -103,11 +102,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ]),
   ];
   // Only time changes the page (at its closing time, start and end) besides
-  // its seat counts and its form's token, so it may be rendered once until
-  // then: the server's render cache puts a fresh token into each response and
-  // reads the seats again for every request, rendering anew when they changed
-  // (docs/decisions/034, 063). The answer to a post
-  // is rendered per request.
+  // its seat counts, so it may be rendered once until then: the server reads
+  // the seats again for every request and renders anew when they changed
+  // (docs/decisions/034, 063). Its form fetches its own token (decision 051).
+  // The answer to a post is rendered per request.
   // A made-up answer in the address is a page of its own, not worth keeping.
   const cacheable =
     answer === null && !new URL(request.url).searchParams.has(registrationAnswerParam);
@@ -134,7 +132,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (outcome.kind === "registered") {
     return redirect(registrationAnswerPath(entry.slug, outcome.status), 303);
   }
-  return refusedPost(outcome, ["duplicate", "closed"]);
+  // The form comes back: with a fresh token for its next post (decision 051).
+  return refusedPost({ ...outcome, formToken: context.eventRegistration.issueToken() }, [
+    "duplicate",
+    "closed",
+  ]);
 }
 
 // A document post answered 429 or 503 keeps the action's Retry-After;

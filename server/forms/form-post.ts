@@ -41,6 +41,7 @@ export type RejectionReason =
   | "rate-limited"
   | "trap-filled"
   | "trap-missing"
+  | "token-missing"
   | "token-too-fast"
   | "token-expired"
   | "token-invalid"
@@ -149,6 +150,12 @@ export function createPostScreen({
     }
 
     const token = formData.get(formTokenField);
+    if (!token) {
+      // A page without JavaScript never fetched its token: the answer brings
+      // the form back with one, and the visitor sends it once more.
+      reject(post, "token-missing");
+      return { refusal: { kind: "confirm" } };
+    }
     const tokenVerdict = verifyFormToken(tokenSecret, token, now(), tokenForm, tokenTiming);
     if (tokenVerdict !== "valid") {
       reject(post, `token-${tokenVerdict}`);

@@ -1,3 +1,4 @@
+import type { TokenForm } from "~/lib/forms/fields";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
@@ -6,8 +7,9 @@ import type { AppDatabase } from "../db/database";
  * A form's time token: when the form was rendered, signed with a server
  * secret together with the name of the form it was rendered into. A post that
  * comes back sooner than a person can fill the form in, hours later, with a
- * token that was altered, or with another form's token is turned away. It is
- * put into each server-rendered form, never into prerendered HTML.
+ * token that was altered, or with another form's token is turned away. A
+ * form's page fetches it once it runs, and an answer that brings the form back
+ * carries one; it is never in a page that is kept or prerendered.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 
@@ -18,12 +20,7 @@ export const formTokenTiming = {
   maxAgeMs: 4 * 60 * 60 * 1000,
 } as const;
 
-/**
- * The forms that take a token. The form's name is signed but not written into
- * the token: the form that checks it knows which it is, and a token signed for
- * another form does not verify (an enquiry's token cannot register anyone).
- */
-export type TokenForm = "contact" | "registration";
+export type { TokenForm } from "~/lib/forms/fields";
 
 // v1 tokens were signed without the form's name.
 const VERSION = "v2";

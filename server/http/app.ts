@@ -1,6 +1,7 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
 import { compressionOptions } from "./compression-options";
+import onHeaders from "on-headers";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import {
   createRequestHandler as createReactRouterHandler,
@@ -151,15 +152,15 @@ export function createApp({
     const contactForm = leads && contactFormContext(leads, address);
     const eventRegistration = registrations && eventRegistrationContext(registrations, address);
     if (recorder) {
-      // A page kept for everyone: each response gets its own token, and the
-      // seat counts are read again for each (server/http/page-cache.ts).
-      if (contactForm) {
-        const issue = contactForm.issueToken;
-        contactForm.issueToken = () => recorder.perResponse(issue);
-      }
+      // A page kept for everyone holds no visitor's token (forms fetch theirs,
+      // decision 051), and its seat counts are read again for each response.
+      const keptPageToken = () => {
+        throw new Error("a page kept for everyone cannot hold a form token");
+      };
+      if (contactForm) contactForm.issueToken = keptPageToken;
       if (eventRegistration) {
-        const { issueToken, seats } = eventRegistration;
-        eventRegistration.issueToken = () => recorder.perResponse(issueToken);
+        const { seats } = eventRegistration;
+        eventRegistration.issueToken = keptPageToken;
         eventRegistration.seats = (slug) => recorder.live(() => seats(slug));
       }
     }
@@ -176,8 +177,12 @@ export function createApp({
   if (viteMiddleware) app.use(viteMiddleware);
   else app.use(clientBuild(clientDir, { https }));
 
+  // An answer that does not say how long it may be kept is checked again each
+  // time; set as headers go out, so an answer's own (React Router appends) is the only one.
   app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+    });
     next();
   });
   // React Router builds its request's URL from the Host: a missing or broken one is a 400.
@@ -204,7 +209,7 @@ export function createApp({
         const value = req.query[name];
         if (typeof value === "string") url.searchParams.set(name, value);
       }
-      // Its renders have this request's context, with stand-ins for per-response values.
+      // Its renders have this request's context, with the recorder of values read live.
       const render = (renderUrl: URL, recorder: RenderRecorder) =>
         reactRouter(new Request(renderUrl), loadContext(req, res, recorder));
       pageCache.serve(req, res, url, render).catch(next);

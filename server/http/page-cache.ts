@@ -13,17 +13,14 @@ import { contentSecurityPolicy, inlineScriptHashes, setPolicy } from "./security
  * prerendering does (complete, no nonce: its inline scripts are allowed by
  * hash) and kept here, keyed by its path and the query parameters it declares.
  *
- * Per-response values never sit in a kept page:
- * - a form's token is rendered as a stand-in that each response replaces
- *   (`perResponse`); such a page is compressed per response by compression();
- * - a value read live (an event's seat counts, `live`) is read again for
- *   every response, and the page is rendered anew when it reads differently.
- * A page with neither is compressed once, when it is kept.
+ * A kept page holds nothing per visitor: forms fetch their tokens (decision
+ * 051). A value read live (an event's seat counts, `live`) is read again for
+ * every response, and the page is rendered anew when it reads differently.
+ * A kept page is compressed once, when it is kept; a page sent once is
+ * compressed by compression() as it goes out.
  */
 
 export type RenderRecorder = {
-  /** A value each response gets its own of: the render gets a stand-in. */
-  perResponse(value: () => string): string;
   /** A value read live: a kept page is rendered anew once it reads differently. */
   live<T>(read: () => Promise<T>): Promise<T>;
 };
@@ -48,9 +45,8 @@ type RenderedPage = {
   html: string;
   /** Until when, on the app's clock, the page may be sent again: its s-maxage; 0 for a page sent once. */
   keptUntil: number;
-  standIns: { text: string; value: () => string }[];
   live: { read: () => Promise<unknown>; seen: string }[];
-  /** A page with no stand-in, compressed once, with its policy (its scripts by hash). */
+  /** A kept page, compressed once, with its policy (its scripts by hash). */
   fixed?: {
     policy: string;
     bodies: Record<Encoding, Buffer>;
@@ -65,16 +61,9 @@ const gzipAsync = promisify(gzip);
 
 export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: PageCacheOptions) {
   async function renderPage(url: URL, render: PageRender): Promise<RenderedPage> {
-    const standIns: RenderedPage["standIns"] = [];
     const live: RenderedPage["live"] = [];
     const renderedAt = now().getTime();
     const response = await render(url, {
-      perResponse(value) {
-        // Letters and digits only: HTML and JSON carry it unchanged.
-        const text = `perresponse${randomBytes(12).toString("hex")}`;
-        standIns.push({ text, value });
-        return text;
-      },
       async live(read) {
         const entry = { read, seen: "" };
         live.push(entry);
@@ -90,17 +79,16 @@ export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: Pag
     const headers = [...response.headers].filter(([name]) => name !== "cache-control");
     headers.push([
       "cache-control",
-      keepable && standIns.length === 0 ? `public, max-age=0, s-maxage=${maxAge[1]}` : "no-cache",
+      keepable ? `public, max-age=0, s-maxage=${maxAge[1]}` : "no-cache",
     ]);
     const page: RenderedPage = {
       status: response.status,
       headers,
       html,
       keptUntil: keepable ? renderedAt + Number(maxAge[1]) * 1000 : 0,
-      standIns,
       live,
     };
-    if (keepable && standIns.length === 0) page.fixed = await compressOnce(html, https);
+    if (keepable) page.fixed = await compressOnce(html, https);
     return page;
   }
 
@@ -157,10 +145,8 @@ export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: Pag
       res.send(page.fixed.bodies[encoding]);
       return;
     }
-    let html = page.html;
-    for (const standIn of page.standIns) html = html.replaceAll(standIn.text, standIn.value());
-    setPolicy(res, { inlineScripts: inlineScriptHashes(html), https });
-    res.send(html);
+    setPolicy(res, { inlineScripts: inlineScriptHashes(page.html), https });
+    res.send(page.html);
   }
 
   return { serve };

@@ -83,7 +83,6 @@ describe.each(testDatabaseKinds)("the lead intake on %s", (kind) => {
       "trap-filled",
     ],
     ["a missing trap", (token) => formFields(token, { website: undefined }), "trap-missing"],
-    ["a missing token", () => formFields("", { formToken: undefined }), "token-invalid"],
     [
       "a tampered token",
       (token) => formFields(token.replace(/\.(\w)/, (_, c: string) => `.${c === "a" ? "b" : "a"}`)),
@@ -96,6 +95,13 @@ describe.each(testDatabaseKinds)("the lead intake on %s", (kind) => {
       "token-invalid",
     ],
   ];
+  it("asks a post with no token (a page without JavaScript) to be sent once more, and stores nothing", async () => {
+    const outcome = await intake.receive(contactPost(formFields("", { formToken: undefined })));
+    expect(outcome).toMatchObject({ kind: "confirm", values: { email: validEnquiry.email } });
+    expect(await leadCount()).toBe(0);
+    expect(log.lines).toEqual(["Contact form: rejected a post from 203.0.113.10 (token-missing)"]);
+  });
+
   for (const [what, fields, reason] of rejections) {
     it(`rejects ${what} and stores nothing`, async () => {
       const outcome = await intake.receive(contactPost(fields(humanToken())));

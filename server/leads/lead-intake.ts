@@ -91,7 +91,15 @@ export function createLeadIntake({
   async function check(post: FormPost, values: ContactFormValues): Promise<ContactFormOutcome> {
     const deadline = Date.now() + timeoutMs;
     const screened = await screen.screen(post, deadline);
-    if (screened.refusal) return { ...screened.refusal, values };
+    if (screened.refusal) {
+      // A post with no token is asked to come again: with its errors, if it has any.
+      const result =
+        screened.refusal.kind === "confirm" && post.form && validateContactForm(post.form);
+      if (result && !result.success) {
+        return { kind: "invalid", errors: result.errors, values: result.values };
+      }
+      return { ...screened.refusal, values };
+    }
     const { tokenNonce, databaseAnswers } = screened;
     if (spooledWith(tokenNonce)) {
       reject(post, "token-replayed");

@@ -135,7 +135,17 @@ export function createRegistrationDesk({
   ): Promise<RegistrationOutcome> {
     const deadline = Date.now() + timeoutMs;
     const screened = await screen.screen(post, deadline);
-    if (screened.refusal) return { ...screened.refusal, values };
+    if (screened.refusal) {
+      // A post with no token is asked to come again: with its errors, if it has any.
+      const result =
+        screened.refusal.kind === "confirm" &&
+        post.form &&
+        validateRegistration(post.form, event.questions);
+      if (result && !result.success) {
+        return { kind: "invalid", errors: result.errors, values: result.values };
+      }
+      return { ...screened.refusal, values };
+    }
     if (now().getTime() >= Date.parse(event.closesAt)) return { kind: "closed", values };
 
     const result = validateRegistration(screened.formData, event.questions);

@@ -25,6 +25,20 @@ for (const kind of testDatabaseKinds) {
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       postForm(`${server.url}/contact`, fields, headers);
 
+    test("a post with no token (a page without JavaScript) comes back with what was typed and a fresh token; sent again, it is stored", async () => {
+      const first = await post(formFields("", { [formTokenField]: undefined }));
+      expect(first.status).toBe(400);
+      expect(first.text).toContain("One more step");
+      expect(first.text).toContain(`value="${validEnquiry.email}"`);
+      expect(await server.leadCount()).toBe(0);
+      const token = new RegExp(`name="${formTokenField}" value="([^"]+)"`).exec(first.text)?.[1];
+      expect(token).toBeTruthy();
+      server.clock.advance(10_000);
+      const again = await post(formFields(token!));
+      expect(again.status).toBe(303);
+      expect(await server.leadCount()).toBe(1);
+    });
+
     test("a valid post is stored, then answered with a redirect to the thank-you state", async () => {
       const response = await post(formFields(server.token()));
       expect(response.status).toBe(303);
@@ -176,18 +190,4 @@ test.describe("behind a proxy", () => {
       await server.close();
     }
   });
-});
-
-test("every GET of /contact renders a form with a fresh token, never a cached page", async ({
-  request,
-}) => {
-  const tokens = new Set<string>();
-  for (let i = 0; i < 3; i++) {
-    const response = await request.get("/contact");
-    expect(response.headers()["cache-control"]).toBe("no-cache");
-    const token = /name="formToken" value="([^"]+)"/.exec(await response.text())?.[1];
-    expect(token).toBeTruthy();
-    tokens.add(token!);
-  }
-  expect(tokens.size).toBe(3);
 });

@@ -8,7 +8,8 @@ import type { ServerBuild } from "react-router";
 import { contactFormPath, formTokenField } from "~/features/contact/contact-schema";
 import { createApp } from "../../server/http/app";
 import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/db/database";
-import { signFormToken, verifyFormToken, type TokenForm } from "../../server/forms/form-token";
+import { tokenForms } from "~/config/paths";
+import { signFormToken, verifyFormToken } from "../../server/forms/form-token";
 import { createSmtpMailer } from "../../server/outbox/mailer";
 import { createOutboxWorker, type OutboxWorker } from "../../server/outbox/outbox-worker";
 import { composeOutboxMail, createFormDesks } from "../../server/services";
@@ -19,7 +20,6 @@ import { startSmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabaseKind } from "../support/test-databases";
 
 /** The forms whose tokens the browser tests re-sign. */
-const tokenForms: TokenForm[] = ["contact", "registration"];
 
 /**
  * Helpers for the contact form's browser and HTTP tests. The shared e2e server
@@ -73,6 +73,8 @@ export async function postAtHumanPace(
     if (request.method() !== "POST") return route.fallback();
     const fields = new URLSearchParams(request.postData() ?? "");
     const original = fields.get(formTokenField);
+    // A page without JavaScript has no token until an answer brings one: the post goes as it is.
+    if (!original) return route.fallback();
     const aMinuteLater = new Date(now().getTime() + 60_000);
     // A token is signed for its form: the new one is for the same form.
     const form = tokenForms.find(

@@ -191,6 +191,15 @@ test.describe("without JavaScript", () => {
     await postAtHumanPace(page);
     const email = uniqueEmail("nojs");
     await fillEnquiry(page, email);
+    // The page holds no token without JavaScript: the first post brings the
+    // form back, filled in, with one, and asks for it once more.
+    const [first] = await Promise.all([
+      page.waitForResponse((res) => res.request().method() === "POST"),
+      sendButton(page).click(),
+    ]);
+    expect(first.status()).toBe(400);
+    await expect(page.locator("[data-form-message]")).toContainText("One more step");
+    await expect(page.getByLabel("Work e-mail")).toHaveValue(email);
     const [response] = await Promise.all([
       page.waitForResponse((res) => res.request().method() === "POST"),
       sendButton(page).click(),

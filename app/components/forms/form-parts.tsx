@@ -106,6 +106,12 @@ export function RefusalNotice({
           {copy.sendAgain}.
         </FormNotice>
       );
+    case "confirm":
+      return (
+        <FormNotice>
+          {`One more step: please check your details below and ${copy.sendAgain}. Without JavaScript in the browser, the form asks this once, to keep automated posts out.`}
+        </FormNotice>
+      );
     case "rate-limited": {
       const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
       return (
@@ -173,7 +179,7 @@ export function ConsentField({
 }
 
 /** The abuse rules' fields (docs/decisions/051): the trap, and the signed time token. */
-export function FormGuardFields({ token }: { token: string | null }) {
+export function FormGuardFields({ token }: { token: string }) {
   return (
     <>
       {/* The trap: hidden from people and assistive technology, filled in by bots. */}
@@ -189,7 +195,7 @@ export function FormGuardFields({ token }: { token: string | null }) {
           />
         </label>
       </div>
-      <input type="hidden" name={formTokenField} value={token ?? ""} />
+      <input type="hidden" name={formTokenField} value={token} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
-import type { FieldErrors, FieldValues } from "~/lib/forms/fields";
+import { formTokenPath } from "~/config/paths";
+import type { FieldErrors, FieldValues, TokenForm, WithFormToken } from "~/lib/forms/fields";
 
 /** A form's schema check in the browser: the same schema the server runs. */
 export type FieldValidator<F extends string> = (
@@ -53,14 +55,22 @@ type FailureShape<F extends string> = {
  * every answer or blocked submit, focus moves to the first field in error, or
  * to the message about the whole form; a field's error clears as soon as it
  * is fixed.
+ *
+ * The form's time token (docs/decisions/051) is fetched once the form runs and
+ * again after each answer, since an accepted post uses it up; a post sent
+ * before it has arrived waits for it. Without JavaScript the form has a token
+ * only when an answer brought the form back with one.
  */
 export function useCheckedForm<F extends string, Failure extends FailureShape<F>>({
   fields,
   validator,
+  tokenForm,
 }: {
   /** The fields in the order they appear, which is the order errors are reported in. */
   fields: readonly F[];
   validator: LazyValidator<F>;
+  /** The form the token is signed for. */
+  tokenForm: TokenForm;
 }) {
   const fetcher = useFetcher<Failure>();
   // Without JavaScript the post is a document request: its answer is action data.
@@ -89,6 +99,23 @@ export function useCheckedForm<F extends string, Failure extends FailureShape<F>
   const values: FieldValues<F> = failure?.values ?? {};
   const errorFields = fields.filter((field) => errors[field]);
 
+  const [fetchedToken, setFetchedToken] = useState("");
+  const tokenRequest = useRef<Promise<string>>(undefined);
+  const formToken = fetchedToken || ((failure as WithFormToken | undefined)?.formToken ?? "");
+  useEffect(() => {
+    if (pending) return;
+    let current = true;
+    const request = fetchFormToken(tokenForm);
+    tokenRequest.current = request;
+    request.then(
+      (token) => current && setFetchedToken(token),
+      () => undefined, // the post goes without one, and its answer brings one
+    );
+    return () => {
+      current = false;
+    };
+  }, [pending, tokenForm]);
+
   useEffect(() => {
     const form = formRef.current;
     if (!form || (!failure && focusRequest === 0)) return;
@@ -101,6 +128,18 @@ export function useCheckedForm<F extends string, Failure extends FailureShape<F>
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) {
       event.preventDefault();
+      return;
+    }
+    if (!formToken && tokenRequest.current) {
+      // Sent before the token arrived: hold the post, and send it once it has.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const request = tokenRequest.current;
+      tokenRequest.current = undefined;
+      void request
+        .then((token) => flushSync(() => setFetchedToken(token)))
+        .catch(() => undefined)
+        .finally(() => form.requestSubmit());
       return;
     }
     const check = validator.current();
@@ -139,6 +178,8 @@ export function useCheckedForm<F extends string, Failure extends FailureShape<F>
     errorFields,
     values,
     formMessage,
+    /** The time token for the form's hidden field (FormGuardFields). */
+    formToken,
     /** Spread on `<Form>` together with its `action`. */
     formProps: {
       ref: formRef,
@@ -150,4 +191,11 @@ export function useCheckedForm<F extends string, Failure extends FailureShape<F>
       onFocus: () => void validator.load(),
     },
   };
+}
+
+async function fetchFormToken(form: TokenForm): Promise<string> {
+  const response = await fetch(formTokenPath(form), { cache: "no-store" });
+  if (!response.ok) throw new Error(`form token: ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  return token;
 }

@@ -16,7 +16,6 @@ type ContactEnquiryProps = SectionProps & {
     nextSteps: { title: string; steps: readonly NextStep[] };
     direct: { title: string; body: string };
   };
-  formToken: string | null;
   defaultService?: ServiceOptionId;
   /** The thank-you state: the lead was stored. */
   sent: boolean;
@@ -26,13 +25,7 @@ type ContactEnquiryProps = SectionProps & {
  * The contact page's working band: the form (or its confirmation) on a white
  * card, and beside it what happens next and the direct ways to reach us.
  */
-export function ContactEnquiry({
-  className,
-  copy,
-  formToken,
-  defaultService,
-  sent,
-}: ContactEnquiryProps) {
+export function ContactEnquiry({ className, copy, defaultService, sent }: ContactEnquiryProps) {
   return (
     <SectionBand
       tone="muted"
@@ -52,11 +45,7 @@ export function ContactEnquiry({
                 <p className="mt-3 max-w-[60ch] leading-relaxed text-slate-600">
                   {copy.form.intro}
                 </p>
-                <ContactForm
-                  formToken={formToken}
-                  defaultService={defaultService}
-                  copy={copy.form}
-                />
+                <ContactForm defaultService={defaultService} copy={copy.form} />
               </>
             )}
           </Card>

@@ -32,8 +32,6 @@ export type ContactFormCopy = {
 };
 
 type ContactFormProps = {
-  /** The signed time token of this rendering; null when no server issued one. */
-  formToken: string | null;
   /** The service picked by `/contact?service=ID`. */
   defaultService?: ServiceOptionId;
   copy: ContactFormCopy;
@@ -64,12 +62,14 @@ const contactValidator = lazyValidator<ContactField>(() =>
  * to the first field in error, or to the message about the whole form
  * (useCheckedForm, docs/decisions/052).
  */
-export function ContactForm({ formToken, defaultService, copy }: ContactFormProps) {
+export function ContactForm({ defaultService, copy }: ContactFormProps) {
   const location = useLocation();
-  const { Form, formProps, pending, errors, errorFields, values, formMessage } = useCheckedForm<
-    ContactField,
-    ContactFormFailure
-  >({ fields: contactFields, validator: contactValidator });
+  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken } =
+    useCheckedForm<ContactField, ContactFormFailure>({
+      fields: contactFields,
+      validator: contactValidator,
+      tokenForm: "contact",
+    });
 
   return (
     <Form

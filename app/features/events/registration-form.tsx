@@ -26,8 +26,6 @@ import { cn } from "~/lib/cn";
 type RegistrationFormProps = {
   slug: string;
   questions: readonly EventQuestion[];
-  /** The signed time token of this rendering; null when no server issued one. */
-  formToken: string | null;
   /** Every place is taken: the form puts people on the waiting list. */
   waitingList: boolean;
   /** The consent label and the note beside the button, from content/pages/events.yaml. */
@@ -41,13 +39,7 @@ type RegistrationFormProps = {
  * JavaScript, checked in the browser with the same schema and sent without a
  * reload with it; the answer is a redirect to the page's registration section.
  */
-export function RegistrationForm({
-  slug,
-  questions,
-  formToken,
-  waitingList,
-  copy,
-}: RegistrationFormProps) {
+export function RegistrationForm({ slug, questions, waitingList, copy }: RegistrationFormProps) {
   const fields = useMemo(() => registrationFields(questions), [questions]);
   // The event's schema, fetched with zod when the visitor first uses the form.
   const validator = useMemo(
@@ -59,10 +51,8 @@ export function RegistrationForm({
       ),
     [questions],
   );
-  const { Form, formProps, pending, errors, errorFields, values, formMessage } = useCheckedForm<
-    string,
-    RegistrationFailure
-  >({ fields, validator });
+  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken } =
+    useCheckedForm<string, RegistrationFailure>({ fields, validator, tokenForm: "registration" });
   const labelOf = (field: string) => registrationFieldLabel(field, questions);
 
   return (

@@ -19,7 +19,6 @@ import { cn } from "~/lib/cn";
 export type EventRegistration = {
   state: RegistrationState;
   questions: readonly EventQuestion[];
-  formToken: string | null;
   /** "Tue 16 March 2027, 17:00 GMT" when a closing time comes before the start. */
   closesAt: string | null;
   /** The answer after a post or a cancellation (?registration=…). */
@@ -77,7 +76,6 @@ export function RegistrationSection({
               <RegistrationForm
                 slug={event.slug}
                 questions={registration.questions}
-                formToken={registration.formToken}
                 waitingList={state.kind === "waiting-list"}
                 copy={text.form}
               />

@@ -10,8 +10,17 @@
 /** The trap field: hidden from people, left empty by them, filled in by bots. */
 export const honeypotField = "website";
 
-/** The signed time token the server hands out with each rendering of a form. */
+/**
+ * The signed time token a form is sent with. The page fetches one when it
+ * starts (formTokenPath); an answer that brings the form back carries a fresh
+ * one, which is how it reaches a form without JavaScript (docs/decisions/051).
+ */
 export const formTokenField = "formToken";
+
+export { tokenForms, type TokenForm } from "~/config/paths";
+
+/** A form's answer that brings the form back: with a fresh token for its next post. */
+export type WithFormToken = { formToken?: string };
 
 export type PersonField = "name" | "email" | "company";
 
@@ -42,12 +51,14 @@ export function readFieldValues<F extends string>(
 
 /**
  * Why the abuse rules turned a post away, before its fields were read:
- * trap or token (rejected), a form left open too long (expired), or the
- * client's rate limit.
+ * trap or token (rejected), a form left open too long (expired), a post with
+ * no token (confirm: a form without JavaScript asks to be sent once more), or
+ * the client's rate limit.
  */
 export type FormRefusal =
   | { kind: "rejected" }
   | { kind: "expired" }
+  | { kind: "confirm" }
   | { kind: "rate-limited"; retryAfterSeconds: number }
   /** The post could not be saved (the database and the spool both failed): send it again later. */
   | { kind: "unavailable"; retryAfterSeconds: number };

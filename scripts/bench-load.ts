@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { formTokenPath } from "~/config/paths";
 import { contactFormPath } from "~/features/contact/contact-schema";
 import { signFormToken } from "../server/forms/form-token";
 import { formFields, urlEncoded } from "../tests/support/contact-posts";
@@ -13,7 +14,7 @@ import { ensureBuild, startProductionServer } from "./production-server";
 /**
  * Load on loopback with autocannon against the production server: a
  * prerendered page, every server-rendered page (home, events, contact, an
- * event, past and open) and the contact form's POST (with both rate limits raised for the run,
+ * event, past and open), the form token a form's page fetches, and the contact form's POST (with both rate limits raised for the run,
  * on a throwaway SQLite database); and, in the same run, a plain static file
  * server (scripts/static-file-server.ts, in its own process) serving the
  * AstroWind build, the reference every row is divided by. Prints requests per
@@ -99,6 +100,8 @@ const targets: Target[] = [
     path: "/events/threat-modelling-workshop",
     expect: 200,
   },
+  // What a form's page fetches once it runs (docs/decisions/051).
+  { label: "Form token", method: "GET", path: formTokenPath("contact"), expect: 200 },
   { label: "Contact form POST", method: "POST", path: contactFormPath, expect: 303 },
 ];
 

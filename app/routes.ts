@@ -8,8 +8,6 @@ export default [
   // text/calendar. ":slug.ics" matches "/events/<slug>.ics" only, and a
   // segment with a suffix outranks the page's bare ":slug" (docs/decisions/032).
   route("events/:slug.ics", "routes/event-calendar.ts"),
-  // A fresh form token, fetched by a form's page once it runs (decision 051).
-  route("forms/:form/token", "routes/form-token.ts"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),

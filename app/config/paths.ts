@@ -113,7 +113,7 @@ export function artPath(file: string): string {
 export const tokenForms = ["contact", "registration"] as const;
 export type TokenForm = (typeof tokenForms)[number];
 
-/** Where a form's page fetches a fresh token. */
+/** Where a form's page fetches a fresh token: the server answers it, not a route (server/forms/http.ts). */
 export function formTokenPath(form: TokenForm): string {
-  return href("/forms/:form/token", { form });
+  return `/forms/${form}/token`;
 }

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { formTokenPath, tokenForms, type TokenForm } from "~/config/paths";
 import { maxFormBodyBytes, tooLargeMessage } from "~/lib/forms/read-form";
 import { acceptsPost } from "./form-paths";
 import type { Logger } from "../core/logger";
@@ -21,6 +22,24 @@ export function formPostGuard(log: Logger): RequestHandler {
       logRejected(log, req, `body over ${maxFormBodyBytes} bytes`);
       refuse(res, 413, tooLargeMessage);
     } else next();
+  };
+}
+
+/**
+ * GET /forms/<form>/token: a fresh signed time token, which a form's page
+ * fetches once it runs (docs/decisions/051). Every view of a form's page asks
+ * for one, so it is answered here, as /healthz is, not by React Router.
+ */
+export function formTokens(issuers: Partial<Record<TokenForm, () => string>>): RequestHandler {
+  const byPath = new Map<string, () => string>();
+  for (const form of tokenForms) {
+    const issue = issuers[form];
+    if (issue) byPath.set(formTokenPath(form), issue);
+  }
+  return (req, res, next) => {
+    const issue = byPath.get(req.path);
+    if (!issue || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }).json({ token: issue() });
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { clientAddress, formPostGuard, refuseOversizedPost } from "../forms/http";
+import { clientAddress, formPostGuard, formTokens, refuseOversizedPost } from "../forms/http";
 import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
 import { eventRegistrationContext } from "../registrations/http";
@@ -187,6 +187,7 @@ export function createApp({
   });
   // React Router builds its request's URL from the Host: a missing or broken one is a 400.
   app.use(requireValidHost);
+  app.use(formTokens({ contact: leads?.issueToken, registration: registrations?.issueToken }));
   // The forms' posts: origin and declared size checked; the actions read the bodies (decision 051).
   app.use(formPostGuard(formLog));
   // What is rendered from here on is compressed as it goes out; the build's

@@ -1,4 +1,4 @@
-import { isIPv6 } from "node:net";
+import ipaddr from "ipaddr.js";
 import type { AppDatabase } from "../db/database";
 
 /**
@@ -62,22 +62,14 @@ export async function countPost(
 /**
  * The bucket a client address counts against. An IPv6 client usually holds a
  * whole /64, so its posts count together; IPv4 addresses (also when written as
- * IPv4-mapped IPv6) count one by one.
+ * IPv4-mapped IPv6) count one by one. Parsed by ipaddr.js, which Express's
+ * proxy-addr uses for the same addresses.
  */
 export function rateLimitBucket(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return mapped;
-  if (!isIPv6(address)) return address;
-  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
-}
-
-function expandIPv6(address: string): string[] {
   const [withoutZone = ""] = address.split("%");
-  const [head = "", tail = ""] = withoutZone.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = address.includes("::") && tail ? tail.split(":") : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  return [...headGroups, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailGroups].map(
-    (group) => group.toLowerCase().replace(/^0+(?=.)/, ""),
-  );
+  if (!ipaddr.isValid(withoutZone)) return address;
+  const parsed = ipaddr.process(withoutZone);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(":")}::/64`;
 }

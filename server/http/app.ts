@@ -23,62 +23,32 @@ import { createPageCache, type RenderRecorder } from "./page-cache";
 import { routeHandleFinder } from "./route-handles";
 
 /**
- * Where the browser's files come from: the client build in production, Vite in
- * development (`npm run dev`, server/dev.ts). Everything else about the app is
- * the same in both. See docs/decisions/008.
+ * Where the browser's files come from: the client build (build/client) in
+ * production, Vite's dev middleware in `npm run dev`, where every page is
+ * rendered per request. The rest of the app is the same (docs/decisions/008).
  */
 export type ClientFiles =
-  | {
-      /** The client build folder (build/client): assets and prerendered pages. */
-      clientDir: string;
-      viteMiddleware?: undefined;
-    }
-  | {
-      clientDir?: undefined;
-      /**
-       * Vite's dev middleware: the app's modules, the HMR client and public/.
-       * Every page is then rendered per request, none prerendered.
-       */
-      viteMiddleware: RequestHandler;
-    };
+  | { clientDir: string; viteMiddleware?: undefined }
+  | { clientDir?: undefined; viteMiddleware: RequestHandler };
 
 export type AppOptions = ClientFiles & {
-  /**
-   * The React Router server build: build/server/index.js, or in development a
-   * function that loads the current one from Vite on each request.
-   */
+  /** build/server/index.js, or in development a function that loads Vite's current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
-  /**
-   * The clock loaders read (`context.now`, app/lib/request-clock.ts): the
-   * events page's upcoming/past split and the calendar files' DTSTAMP. The
-   * real clock unless a test starts the app at a chosen instant.
-   */
+  /** The clock loaders read (`context.now`, decision 031); tests set their own. */
   now?: () => Date;
-  /**
-   * The contact form's lead pipeline (server/leads). Without it the contact
-   * page still renders, and its form posts are answered 503.
-   */
+  /** Without it the contact form's posts are answered 503. */
   leads?: LeadIntake;
-  /**
-   * The events' registration desk (server/registrations). Without it event
-   * pages show no seat counts, and registrations are answered 503.
-   */
+  /** Without it event pages show no seat counts, and registrations are answered 503. */
   registrations?: RegistrationDesk;
-  /**
-   * Which proxies may set X-Forwarded-For (Express's "trust proxy", from
-   * TRUST_PROXY). None by default: the client address is the socket's peer.
-   */
+  /** Express's "trust proxy" (TRUST_PROXY); by default the client is the socket's peer. */
   trustProxy?: boolean | number | string;
   /** The structured log (server/core/log.ts): access lines, errors, rejected posts. */
   log?: ServerLog;
   /** The public origin is https (SITE_URL): send HSTS and upgrade-insecure-requests. */
   https?: boolean;
-  /**
-   * Resolves true when the server can serve its purpose, i.e. the lead
-   * database answers; `GET /readyz` answers 503 otherwise. Always ready without it.
-   */
+  /** Whether the database answers: `GET /readyz` is 503 while it does not. */
   ready?: () => Promise<boolean>;
   /** Requests other than GET/HEAD one address may make per minute. */
   writeLimitPerMinute?: number;

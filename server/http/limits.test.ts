@@ -2,7 +2,6 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { FixedWindowCounter } from "./fixed-window";
 import { writeRateLimit } from "./limits";
 import { acceptsPost } from "../forms/form-paths";
 
@@ -80,20 +79,6 @@ describe("writeRateLimit for IPv6 clients", () => {
     expect(limit.clients()).toBe(20);
     // The newest clients are still counted.
     expect(await post("2001:db8:63::2")).toBe(429);
-  });
-});
-
-describe("FixedWindowCounter", () => {
-  it("never holds more keys than its bound, forgetting finished windows first", () => {
-    const counter = new FixedWindowCounter({ max: 2, windowMs: 1_000, maxKeys: 1_000 });
-    for (let n = 0; n < 100_000; n++) counter.hit(`key-${n}`, n % 500);
-    expect(counter.size).toBe(1_000);
-    // Past the window every key is forgotten at the next hit.
-    counter.hit("fresh", 10_000);
-    expect(counter.size).toBe(1);
-    expect(counter.hit("fresh", 10_001).allowed).toBe(true);
-    expect(counter.hit("fresh", 10_002).allowed).toBe(false);
-    expect(counter.hit("fresh", 11_000).allowed).toBe(true);
   });
 });
 

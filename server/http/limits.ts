@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { acceptsPost } from "../forms/form-paths";
-import { FixedWindowCounter } from "./fixed-window";
+import { LRUCache } from "lru-cache";
 import { rateLimitBucket } from "../forms/rate-limit";
 
 /**
@@ -25,7 +25,7 @@ export type WriteRateLimitOptions = {
   windowMs: number;
   now?: () => number;
   clientAddress: (req: Parameters<RequestHandler>[0]) => string;
-  /** The most clients it remembers at once (see FixedWindowCounter). */
+  /** The most clients it remembers at once: made-up addresses never grow it past that. */
   maxClients?: number;
 };
 
@@ -44,12 +44,19 @@ export function writeRateLimit({
   clientAddress,
   maxClients = 10_000,
 }: WriteRateLimitOptions): RequestHandler & { clients: () => number } {
-  const counter = new FixedWindowCounter({ max, windowMs, maxKeys: maxClients });
+  // Full, it forgets the client it heard from longest ago; that client starts counting again.
+  const windows = new LRUCache<string, { hits: number; resetAt: number }>({ max: maxClients });
   const handler: RequestHandler = (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const time = now();
-    const { allowed, resetAt } = counter.hit(rateLimitBucket(clientAddress(req)), time);
-    if (allowed) return next();
+    const client = rateLimitBucket(clientAddress(req));
+    let window = windows.get(client);
+    if (!window || window.resetAt <= time) {
+      window = { hits: 0, resetAt: time + windowMs };
+      windows.set(client, window);
+    }
+    const { resetAt } = window;
+    if (++window.hits <= max) return next();
     res
       .status(429)
       .set("Retry-After", String(Math.max(1, Math.ceil((resetAt - time) / 1000))))
@@ -57,5 +64,5 @@ export function writeRateLimit({
       .type("text/plain")
       .send("Too many requests: please wait a moment and try again.");
   };
-  return Object.assign(handler, { clients: () => counter.size });
+  return Object.assign(handler, { clients: () => windows.size });
 }

@@ -1,12 +1,10 @@
 import type { Generated, Selectable } from "kysely";
 
 /**
- * The database's tables, as Kysely sees them. The same types hold for SQLite
- * and PostgreSQL: ids are UUID strings and times are ISO 8601 strings in UTC
- * (`2026-11-22T09:30:00.000Z`), written and read as such on both. SQLite
- * stores that text; PostgreSQL stores timestamptz(3), which the
- * IsoTimestampsPlugin reads back as the same string. See
- * docs/decisions/050-lead-pipeline.md and 053-timestamptz-on-postgresql.md.
+ * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID
+ * strings, times ISO 8601 strings in UTC (`2026-11-22T09:30:00.000Z`), stored
+ * as text on SQLite and as timestamptz(3) on PostgreSQL, which
+ * IsoTimestampsPlugin reads back as the same string. docs/decisions/050, 053.
  */
 export interface Database {
   leads: LeadTable;
@@ -24,7 +22,7 @@ export interface LeadTable {
   created_at: string;
   name: string;
   email: string;
-  /** Optional on the form since migration 005 (issue 16); older rows all have one. */
+  /** Optional since migration 005 (issue 16). */
   company: string | null;
   phone: string | null;
   /** A service id from app/config/services.ts, or "something-else". */
@@ -36,11 +34,7 @@ export interface LeadTable {
   consented_at: string;
 }
 
-/**
- * One e-mail to send, written in the same transaction as what it tells about
- * and sent by the worker: a lead's notification (`lead_id`), or one of an
- * event registration's e-mails (`registration_id`, and `kind` says which).
- */
+/** An e-mail to send, written in the transaction of the lead or registration it tells about. */
 export interface OutboxTable {
   id: string;
   lead_id: string | null;
@@ -67,7 +61,7 @@ export interface AppSecretTable {
   value: string;
 }
 
-/** What an outbox row sends (server/registrations/registration-mail.ts writes the registration ones). */
+/** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =
   | "lead-notification"
   /** To the attendee: the place is theirs, with the calendar file and the cancellation link. */
@@ -84,11 +78,10 @@ export type OutboxKind =
   | "registration-team-cancelled";
 
 /**
- * An event that takes registrations on the site, one row each: the row every
- * registration and cancellation of the event locks first (so seats are
- * counted one transaction at a time, on PostgreSQL as on SQLite), and the
- * event's facts as the site last handed them over (JSON of EventFacts in
- * app/features/events/registration-view.ts), for the e-mails.
+ * An event that takes registrations: the row each of its registrations and
+ * cancellations locks first, so seats are counted one transaction at a time,
+ * and its facts as the site last handed them over (JSON of EventFacts), for
+ * the e-mails.
  */
 export interface RegistrationEventTable {
   slug: string;
@@ -96,18 +89,16 @@ export interface RegistrationEventTable {
   updated_at: string;
 }
 
-export type RegistrationStatus = "confirmed" | "waiting" | "cancelled";
-
 /** One person's registration for one event, as the form sent it (normalised by the schema). */
 export interface RegistrationTable {
   id: string;
   event_slug: string;
   /** Arrival order within the event, from 1: the waiting list's order. */
   seq: number;
-  status: RegistrationStatus;
+  status: "confirmed" | "waiting" | "cancelled";
   created_at: string;
   name: string;
-  /** As typed (normalised); `email_key` is its lower-case form, unique per event while active. */
+  /** `email_key` is its lower-case form, unique per event while active. */
   email: string;
   email_key: string;
   company: string;

@@ -5,20 +5,15 @@ import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { storeSpooledLead, type SpooledLead } from "./lead-store";
-import type { Logger } from "../core/logger";
+import { errorMessage, type Logger } from "../core/logger";
 
 /**
  * The local spool: where an enquiry goes when the lead database cannot take
- * it within the bound (stopped, paused, locked). It is a SQLite file of its
- * own on the server's disk, written with synchronous=FULL, so an enquiry in it
- * survives a crash or a power cut as a stored lead does; the visitor is told
- * the enquiry was received only once it is there. A drainer moves each one
- * into the database when it answers again, exactly once (same lead id,
- * storeSpooledLead), and then deletes it here. See docs/decisions/055.
- *
- * The file is created only when a first enquiry needs it. Each row names the
- * database it is meant for, so a spool shared by mistake never moves one
- * database's leads into another.
+ * it in time. A SQLite file of its own, synchronous=FULL, so an enquiry in it
+ * survives a crash or power cut as a stored lead does; created only when a
+ * first enquiry needs it. A drainer moves each into the database when it
+ * answers, exactly once (same lead id), then deletes it here. Each row names
+ * its database, so a spool shared by mistake never mixes two. docs/decisions/055.
  */
 export type LeadSpool = {
   readonly file: string;
@@ -36,7 +31,7 @@ export type LeadSpool = {
 export function createLeadSpool(file: string, target: string): LeadSpool {
   let sqlite: Sqlite.Database | undefined;
 
-  /** The open file; created only when `create` (a lead is to be kept), else undefined while absent. */
+  /** The open file; created only when `create` (a lead is to be kept). */
   function open(create: boolean): Sqlite.Database | undefined {
     if (sqlite) return sqlite;
     if (!create && !existsSync(file)) return undefined;
@@ -74,7 +69,6 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
   return {
     file,
     put(lead) {
-      // open(true) creates the file, so it always returns a handle.
       (open(true) as Sqlite.Database)
         .prepare(
           "insert into spooled_leads (lead_id, target, received_at, token_nonce, enquiry) values (?, ?, ?, ?, ?)",
@@ -117,35 +111,25 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
   };
 }
 
-export type SpoolDrainer = {
-  /** Moves every waiting lead it can into the database now. */
-  drain: () => Promise<{ moved: number; waiting: number }>;
-  /** Drains every `intervalMs` while leads wait. */
-  start: () => void;
-  stop: () => Promise<void>;
-};
-
 /**
- * Moves spooled leads into the database, oldest first, each within the
- * database bound. It stops at the first failure (the database is still away)
- * and tries again on the next round. Says in the log when leads start
- * waiting and when they have been moved, with their ids, never their content.
+ * Moves spooled leads into the database, oldest first, each within the bound,
+ * every 2 seconds while leads wait (`start`) or at once (`drain`). It stops at
+ * the first failure (the database is still away) until the next round. The
+ * log says when leads start waiting and when each moved: ids, never content.
  */
 export function createSpoolDrainer({
   db,
   spool,
   log,
   timeoutMs,
-  intervalMs = 2_000,
   onMoved,
 }: {
   db: AppDatabase;
   spool: LeadSpool;
   log: Logger;
   timeoutMs: number;
-  intervalMs?: number;
   onMoved?: () => void;
-}): SpoolDrainer {
+}) {
   let running: Promise<{ moved: number; waiting: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
@@ -174,7 +158,7 @@ export function createSpoolDrainer({
     } catch (error) {
       if (!failing) {
         log.warn(
-          `Contact form: ${countOrUnknown(spool)} enquiries wait in the spool at ${spool.file}: the lead database does not take them yet (${error instanceof Error ? error.message : String(error)})`,
+          `Contact form: ${countOrUnknown(spool)} enquiries wait in the spool at ${spool.file}: the lead database does not take them yet (${errorMessage(error)})`,
         );
       }
       failing = true;
@@ -183,7 +167,7 @@ export function createSpoolDrainer({
     return { moved, waiting: countOrUnknown(spool) };
   }
 
-  function drain() {
+  function drain(): Promise<{ moved: number; waiting: number }> {
     running ??= drainOnce().finally(() => (running = undefined));
     return running;
   }
@@ -200,7 +184,7 @@ export function createSpoolDrainer({
           return;
         }
         void drain();
-      }, intervalMs);
+      }, 2_000);
       timer.unref();
       void drain();
     },

@@ -2,11 +2,7 @@ import type { EventFacts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../db/database";
 import type { Registration } from "../db/schema";
 
-/*
- * What staff and e-mails read back about registrations: an event's facts as
- * the site handed them over, its list in order, a registration's answers.
- * Nothing here changes a row (registration-store.ts does).
- */
+// What staff and e-mails read back about registrations; registration-store.ts changes rows.
 
 /** The facts the site last handed over for an event, or undefined before its first registration. */
 export async function findEventFacts(

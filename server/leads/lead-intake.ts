@@ -43,18 +43,15 @@ export type LeadIntakeOptions = Omit<
   spool?: LeadSpool;
 };
 
-export type LeadIntake = {
-  issueToken: () => string;
-  /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
-  receive: (post: FormPost) => Promise<ContactFormOutcome>;
-};
+export type LeadIntake = ReturnType<typeof createLeadIntake>;
 
-export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
+export function createLeadIntake(options: LeadIntakeOptions) {
   const { db, log, now = systemClock, onLeadSaved, spool } = options;
   const timeoutMs = options.timeoutMs ?? defaultDatabaseTimeoutMs;
   const screen = createPostScreen({ ...options, formName: "Contact form", tokenForm: "contact" });
   let tokensForgottenAt = 0;
 
+  /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
   async function receive(post: FormPost): Promise<ContactFormOutcome> {
     const values: ContactFormValues = post.form ? contactFormValues(post.form) : {};
     try {

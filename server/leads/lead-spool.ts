@@ -15,20 +15,9 @@ import { errorMessage, type Logger } from "../core/logger";
  * answers, exactly once (same lead id), then deletes it here. Each row names
  * its database, so a spool shared by mistake never mixes two. docs/decisions/055.
  */
-export type LeadSpool = {
-  readonly file: string;
-  /** Keeps the lead on disk, synced, before it returns; throws if it cannot. */
-  put: (lead: SpooledLead) => void;
-  /** Whether a lead in the spool came with this form token nonce. */
-  hasNonce: (nonce: string) => boolean;
-  /** Up to `limit` waiting leads, oldest first. */
-  waiting: (limit?: number) => SpooledLead[];
-  count: () => number;
-  remove: (leadId: string) => void;
-  close: () => void;
-};
+export type LeadSpool = ReturnType<typeof createLeadSpool>;
 
-export function createLeadSpool(file: string, target: string): LeadSpool {
+export function createLeadSpool(file: string, target: string) {
   let sqlite: Sqlite.Database | undefined;
 
   /** The open file; created only when `create` (a lead is to be kept). */
@@ -68,20 +57,23 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
 
   return {
     file,
-    put(lead) {
+    /** Keeps the lead on disk, synced, before it returns; throws if it cannot. */
+    put(lead: SpooledLead): void {
       (open(true) as Sqlite.Database)
         .prepare(
           "insert into spooled_leads (lead_id, target, received_at, token_nonce, enquiry) values (?, ?, ?, ?, ?)",
         )
         .run(lead.leadId, target, lead.receivedAt, lead.tokenNonce, JSON.stringify(lead.enquiry));
     },
-    hasNonce(nonce) {
+    /** Whether a lead in the spool came with this form token nonce. */
+    hasNonce(nonce: string): boolean {
       const row = open(false)
         ?.prepare("select 1 from spooled_leads where target = ? and token_nonce = ?")
         .get(target, nonce);
       return row !== undefined;
     },
-    waiting(limit = 50) {
+    /** Up to `limit` waiting leads, oldest first. */
+    waiting(limit = 50): SpooledLead[] {
       const rows =
         (open(false)
           ?.prepare(
@@ -95,16 +87,16 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
         enquiry: JSON.parse(row.enquiry) as ContactEnquiry,
       }));
     },
-    count() {
+    count(): number {
       const row = open(false)
         ?.prepare("select count(*) as waiting from spooled_leads where target = ?")
         .get(target) as { waiting: number } | undefined;
       return row?.waiting ?? 0;
     },
-    remove(leadId) {
+    remove(leadId: string): void {
       open(false)?.prepare("delete from spooled_leads where lead_id = ?").run(leadId);
     },
-    close() {
+    close(): void {
       sqlite?.close();
       sqlite = undefined;
     },

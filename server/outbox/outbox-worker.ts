@@ -18,15 +18,7 @@ export type OutboxComposer = (row: OutboxRow) => Promise<OutboxMail>;
 
 export type TickResult = { sent: number; failed: number };
 
-export type OutboxWorker = {
-  /** Sends every row that is due now; the tests call it directly instead of waiting. */
-  tick: () => Promise<TickResult>;
-  /** Ticks soon, for example just after a lead was stored. */
-  wake: () => void;
-  /** Ticks every 15 seconds until stopped. */
-  start: () => void;
-  stop: () => Promise<void>;
-};
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 const MINUTE = 60_000;
 /** How long a claimed row is reserved for the process sending it. */
@@ -60,7 +52,7 @@ export function createOutboxWorker({
   compose: OutboxComposer;
   log: Logger;
   now?: Clock;
-}): OutboxWorker {
+}) {
   let running: Promise<TickResult> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -152,8 +144,11 @@ export function createOutboxWorker({
   }
 
   return {
+    /** Sends every row that is due now; the tests call it directly instead of waiting. */
     tick: () => runTick(),
+    /** Ticks soon, for example just after a lead was stored. */
     wake: () => void runTick(),
+    /** Ticks every 15 seconds until stopped. */
     start() {
       timer ??= setInterval(() => void runTick(), 15_000);
       timer.unref();

@@ -7,7 +7,7 @@ import {
   type RegistrationValues,
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
-import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import type { EventFacts } from "~/features/events/registration-view";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -42,21 +42,7 @@ import {
  * commit past the deadline, and that outcome is waited for, so a
  * registration answered "could not be saved" is not stored.
  */
-export type RegistrationDesk = {
-  /** A fresh signed time token for a registration form rendered now. */
-  issueToken: () => string;
-  /**
-   * Confirmed and waiting registrations: at once, not as a promise, if read
-   * lately (the page cache asks on every response of an open event's page);
-   * requests at the same moment share one read (seat-counts.ts).
-   */
-  seats: (slug: string) => SeatCounts | Promise<SeatCounts>;
-  register: (event: EventFacts, post: FormPost) => Promise<RegistrationOutcome>;
-  /** What the cancellation link's token names, changing nothing (a GET). */
-  checkCancellation: (event: EventFacts, token: string | null) => Promise<CancellationCheck>;
-  /** Cancels the registration the posted token names. */
-  cancel: (event: EventFacts, post: FormPost) => Promise<CancellationOutcome>;
-};
+export type RegistrationDesk = ReturnType<typeof createRegistrationDesk>;
 
 export function createRegistrationDesk(
   options: Omit<PostScreenOptions, "formName" | "tokenForm" | "rateLimitPrefix"> & {
@@ -69,7 +55,7 @@ export function createRegistrationDesk(
     /** Ages the remembered seat counts, in ms: performance.now unless a test moves it by hand. */
     seatCountClock?: () => number;
   },
-): RegistrationDesk {
+) {
   const { db, cancelSecret, log, now = systemClock, onMailQueued } = options;
   const timeoutMs = options.timeoutMs ?? defaultDatabaseTimeoutMs;
   const seatCounts = seatCountMemo(
@@ -162,6 +148,7 @@ export function createRegistrationDesk(
     return { kind: "registered", status: stored.status };
   }
 
+  /** What the cancellation link's token names, changing nothing (a GET). */
   async function checkCancellation(
     event: EventFacts,
     token: string | null,
@@ -216,7 +203,12 @@ export function createRegistrationDesk(
   }
 
   return {
+    /** A fresh signed time token for a registration form rendered now. */
     issueToken: screen.issueToken,
+    /**
+     * Confirmed and waiting registrations: at once, not as a promise, if read
+     * lately (the page cache asks on every response of an open event's page).
+     */
     seats: seatCounts.read,
     register,
     checkCancellation,

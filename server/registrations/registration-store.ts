@@ -4,7 +4,7 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import type { Database, OutboxKind, Registration } from "../db/schema";
+import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /*
@@ -226,10 +226,7 @@ export async function cancelRegistration(
   });
 }
 
-export async function findRegistration(
-  db: AppDatabase,
-  registrationId: string,
-): Promise<Registration | undefined> {
+export function findRegistration(db: AppDatabase, registrationId: string) {
   return db
     .selectFrom("registrations")
     .selectAll()

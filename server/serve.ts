@@ -36,10 +36,9 @@ export function readEnvOrExit(): ServerEnv {
 }
 
 /**
- * Opens and migrates the lead database, then serves the app. Resolves once
- * the HTTP server exists (`server`, for Vite's HMR websocket) with the
- * promise of its address; the process exits on a start-up failure.
- * `beforeClose` runs once the requests in flight have finished.
+ * Opens the lead database, then serves the app. Resolves once the HTTP server
+ * exists (for Vite's HMR websocket) with the promise of its address; exits on
+ * a start-up failure. `beforeClose` runs when the requests in flight are done.
  */
 export async function serveSite({
   env,

@@ -23,12 +23,7 @@ import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, type Clock, type Logger } from "./core/logger";
 import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
-/**
- * The lead pipeline as the server runs it: the database (migrated), the
- * contact form's intake and the events' registration desk, the spool for
- * enquiries the database cannot take in time and its drainer, and, when
- * SMTP_URL is set, the outbox worker that sends their e-mails.
- */
+/** The database, the forms' desks, the spool and its drainer, and with SMTP_URL the outbox worker. */
 export type LeadPipeline = Awaited<ReturnType<typeof startLeadPipeline>>;
 
 /**
@@ -171,10 +166,8 @@ export async function startLeadPipeline(
     /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
     /**
-     * After the HTTP server has stopped: stops the drainer and the worker,
-     * gives the worker `flushWithinMs` to send what is due (a lead taken
-     * during shutdown is notified now, not at the next start), and closes the
-     * spool and the database.
+     * After the HTTP server has stopped. The worker gets `flushWithinMs` to
+     * send what is due: a lead taken during shutdown is notified now.
      */
     async close({ flushWithinMs = 3_000 } = {}) {
       await drainer?.stop();

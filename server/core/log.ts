@@ -50,7 +50,7 @@ export function leadLogger(log: ServerLog): Logger {
   };
 }
 
-/** The request's path without the query string (it may carry personal data), cut at 300 characters. */
+/** The request's path, cut at 300 characters, without the query (it may carry personal data). */
 export function loggedPath(originalUrl: string): string {
   const path = originalUrl.split("?", 1)[0] ?? "";
   return path.length > 300 ? `${path.slice(0, 300)}…` : path;

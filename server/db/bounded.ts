@@ -86,10 +86,7 @@ export async function retryWhileLocked<T>(attempt: () => Promise<T>, deadline: n
   }
 }
 
-/**
- * A database call retried while SQLite is locked and given up at `deadline`
- * whatever it waits for. On PostgreSQL the pool also ends the statement itself.
- */
+/** A call retried while SQLite is locked, given up at `deadline` (PostgreSQL's pool ends it too). */
 export function boundedCall<T>(
   attempt: () => Promise<T>,
   deadline: number,

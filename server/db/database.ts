@@ -48,12 +48,7 @@ type OpenOptions = {
   onError?: (message: string) => void;
   /** PostgreSQL: the bound on a connection, statement or lock wait. SQLite: the migrations' lock wait. */
   timeoutMs?: number;
-  /**
-   * SQLite: how long a statement waits for another connection's lock once the
-   * database is open. better-sqlite3 waits synchronously, blocking the
-   * process, so the server keeps it to a few ms and retries on a timer
-   * (server/db/bounded.ts); the leads command may wait.
-   */
+  /** SQLite, once open: a statement's wait for a lock, blocking the process (bounded.ts). */
   lockWaitMs?: number;
 };
 
@@ -96,10 +91,7 @@ export async function openDatabase(
   return db;
 }
 
-/**
- * Closes the database, giving up after `withinMs`: a PostgreSQL server that
- * stopped answering never acknowledges the goodbye. Never throws.
- */
+/** Closes the database within `withinMs`: a stalled PostgreSQL never answers a goodbye. Never throws. */
 export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<void> {
   await withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database").catch(
     () => undefined,

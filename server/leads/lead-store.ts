@@ -58,7 +58,7 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
   });
 }
 
-/** Inserts the lead and its outbox row; with `unlessStored`, nothing if the id is already stored (resolves false). */
+/** Inserts the lead and its outbox row; with `unlessStored`, resolves false if the id is stored. */
 async function insertLeadWithOutbox(
   trx: Transaction<Database>,
   leadId: string,

@@ -18,8 +18,7 @@ process.env.NODE_ENV ||= "development";
 // A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";
 
-const { hideEnvFileDeprecation } = await import("../scripts/hide-envfile-deprecation");
-hideEnvFileDeprecation();
+(await import("../scripts/hide-envfile-deprecation")).hideEnvFileDeprecation();
 
 const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
   import("./core/log"),

@@ -92,10 +92,7 @@ async function insertLeadWithOutbox(
 export type LeadRecord = Lead & { notified_at: string | null };
 
 /** Leads received at or after `since`, oldest first. */
-export async function findLeads(
-  db: AppDatabase,
-  { since }: { since?: Date } = {},
-): Promise<LeadRecord[]> {
+export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
     .leftJoin("outbox", "outbox.lead_id", "leads.id")

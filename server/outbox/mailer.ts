@@ -74,14 +74,9 @@ export function createSmtpMailer(
     ));
   return {
     async send(mail) {
-      const info = (await (
-        await connect()
-      ).sendMail({
-        ...mail,
-        // The message is our own text: nothing in it may make nodemailer read files or URLs.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      })) as { response?: string };
+      // The message is our own text: nothing in it may make nodemailer read files or URLs.
+      const message = { ...mail, disableFileAccess: true, disableUrlAccess: true };
+      const info = (await (await connect()).sendMail(message)) as { response?: string };
       return { responseCode: smtpReplyCode(info.response) };
     },
     async verify() {

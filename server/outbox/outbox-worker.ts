@@ -70,12 +70,10 @@ export function createOutboxWorker({
 
     for (const row of due) {
       const attempt = row.attempts + 1;
+      const lease = new Date(now().getTime() + leaseMs).toISOString();
       const claimed = await db
         .updateTable("outbox")
-        .set({
-          attempts: attempt,
-          next_attempt_at: new Date(now().getTime() + leaseMs).toISOString(),
-        })
+        .set({ attempts: attempt, next_attempt_at: lease })
         .where("id", "=", row.id)
         .where("sent_at", "is", null)
         .where("next_attempt_at", "=", row.next_attempt_at)

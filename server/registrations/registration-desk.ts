@@ -30,17 +30,12 @@ import {
 } from "./registration-store";
 
 /**
- * Takes an event's registrations and cancellations, for the event's routes
- * through the load context. Posts pass the contact form's abuse rules
- * (form-post.ts), then the shared schema, then the store; nothing about a
- * post's content is logged.
- *
- * The database gets `timeoutMs` for a post's work (docs/decisions/056). A
- * registration it cannot take in time is answered "could not be saved, send
- * it again" with the form as typed (503): it is not spooled, as only the
- * database can decide its seat. Its transaction rolls back if it reaches its
- * commit past the deadline, and that outcome is waited for, so a
- * registration answered "could not be saved" is not stored.
+ * Takes an event's registrations and cancellations: the contact form's abuse
+ * rules (form-post.ts), the shared schema, then the store; nothing about a
+ * post's content is logged. The database gets `timeoutMs` for a post
+ * (docs/decisions/056); past it the visitor gets "could not be saved" with the
+ * form as typed (503). Unlike an enquiry it is not spooled: only the database
+ * can decide a seat.
  */
 export type RegistrationDesk = ReturnType<typeof createRegistrationDesk>;
 
@@ -72,12 +67,11 @@ export function createRegistrationDesk(
   });
 
   /**
-   * Runs a transaction that rolls back by itself past `deadline`
-   * (registration-store.ts) and waits for its real outcome rather than
-   * abandon it, so a visitor told "could not be saved" was not registered (or
-   * cancelled) after all. The wait past the deadline is one bounded statement's
-   * (postgres-pool.ts) and 2 s for its answer; a commit unanswered even then
-   * (the database stopped mid-commit) is given up as unavailable.
+   * Runs a transaction that rolls back by itself past `deadline` and waits for
+   * its real outcome, so a visitor told "could not be saved" was not
+   * registered (or cancelled) after all. Past the deadline that is one bounded
+   * statement (postgres-pool.ts) and 2 s for its answer; a commit unanswered
+   * even then (the database stopped mid-commit) is given up as unavailable.
    */
   function realOutcome<T>(transaction: () => Promise<T>, deadline: number, what: string) {
     return withinDeadline(

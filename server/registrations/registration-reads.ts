@@ -5,10 +5,7 @@ import type { Registration } from "../db/schema";
 // What staff and e-mails read back about registrations; registration-store.ts changes rows.
 
 /** The facts the site last handed over for an event, or undefined before its first registration. */
-export async function findEventFacts(
-  db: AppDatabase,
-  slug: string,
-): Promise<EventFacts | undefined> {
+export async function findEventFacts(db: AppDatabase, slug: string) {
   const row = await db
     .selectFrom("registration_events")
     .select("facts")

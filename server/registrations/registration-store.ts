@@ -9,12 +9,10 @@ import { recordTokenUse } from "../forms/token-uses";
 
 /*
  * Every change to an event's registrations runs in one transaction that first
- * takes the event's row in `registration_events` (an upsert that also stores
- * the facts for the e-mails): on PostgreSQL the row lock queues one event's
- * transactions, on SQLite the first write takes the write lock. So the seat
- * count it reads cannot change under it, and the seat is taken in the
- * transaction that queues the e-mails (the transactional outbox).
- * docs/decisions/034, 050.
+ * upserts the event's row (storing its facts for the e-mails): PostgreSQL's
+ * row lock queues one event's transactions, SQLite's first write takes the
+ * write lock. So the seat count read cannot change under it, and the seat is
+ * taken where its e-mails are queued. docs/decisions/034, 050.
  */
 
 type Trx = Transaction<Database>;

@@ -23,7 +23,7 @@ import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, type Clock, type Logger } from "./core/logger";
 import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
-/** The database, the forms' desks, the spool and its drainer, and with SMTP_URL the outbox worker. */
+/** The database, the forms' desks, the spool and its drainer, and the outbox worker (SMTP_URL). */
 export type LeadPipeline = Awaited<ReturnType<typeof startLeadPipeline>>;
 
 /**

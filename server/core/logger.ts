@@ -16,6 +16,5 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-/** An error's message for a log line. */
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

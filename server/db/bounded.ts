@@ -86,7 +86,7 @@ export async function retryWhileLocked<T>(attempt: () => Promise<T>, deadline: n
   }
 }
 
-/** A call retried while SQLite is locked, given up at `deadline` (PostgreSQL's pool ends it too). */
+/** A call retried while SQLite is locked and given up at `deadline` (the pg pool ends it too). */
 export function boundedCall<T>(
   attempt: () => Promise<T>,
   deadline: number,

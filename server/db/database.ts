@@ -46,7 +46,7 @@ type OpenOptions = {
   /** Run the migrations (the server and the leads command do; some tests open an existing file). */
   migrate?: boolean;
   onError?: (message: string) => void;
-  /** PostgreSQL: the bound on a connection, statement or lock wait. SQLite: the migrations' lock wait. */
+  /** PostgreSQL: the bound on connecting, a statement, a lock wait. SQLite: the migrations' wait. */
   timeoutMs?: number;
   /** SQLite, once open: a statement's wait for a lock, blocking the process (bounded.ts). */
   lockWaitMs?: number;
@@ -91,7 +91,7 @@ export async function openDatabase(
   return db;
 }
 
-/** Closes the database within `withinMs`: a stalled PostgreSQL never answers a goodbye. Never throws. */
+/** Closes within `withinMs`, as a stalled PostgreSQL never answers a goodbye. Never throws. */
 export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<void> {
   await withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database").catch(
     () => undefined,
@@ -108,7 +108,8 @@ function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
-    // Another process may hold the write lock briefly; before the server listens, waiting blocks no one.
+    // Another process may hold the write lock briefly: before the server listens,
+    // waiting blocks no one.
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
     return sqlite;
   } catch (error) {

@@ -45,7 +45,7 @@ export function smtpReplyCode(reply: unknown): number | undefined {
  * default it must chain to a public CA and name the host of SMTP_URL.
  */
 export type SmtpTlsSettings = {
-  /** SMTP_CA_FILE: PEM certificates trusted instead of the public CAs (an internal CA, a self-signed relay). */
+  /** SMTP_CA_FILE: PEM certificates trusted instead of the public CAs. */
   caFile?: string;
   /** SMTP_TLS_REJECT_UNAUTHORIZED=false accepts any certificate: encrypted, not authenticated. */
   rejectUnauthorized?: boolean;

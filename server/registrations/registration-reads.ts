@@ -29,7 +29,6 @@ export async function listRegistrations(db: AppDatabase, slug: string): Promise<
   return [...confirmed, ...rows.filter((row) => row.status === "waiting")];
 }
 
-/** A registration's answers to the event's questions. */
 export function registrationAnswers(registration: Pick<Registration, "answers">) {
   try {
     const answers = JSON.parse(registration.answers) as unknown;

@@ -64,7 +64,6 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
     .execute();
 }
 
-/** Confirmed and waiting registrations of an event. */
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {
   const rows = await db
     .selectFrom("registrations")

@@ -2,27 +2,23 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 
-/**
- * `npm run dev`: the production server (server/serve.ts, server/http/app.ts) with
- * Vite in place of the build. Vite runs in middleware mode inside the Express
- * app: it serves the app's modules, the HMR client and public/, and shares the
- * HTTP server for its HMR websocket; React Router's server build is loaded
- * through Vite on every request, so an edit shows on the next request without a
- * restart. Everything else is what production runs: the load context (clock,
- * CSP nonce, contact form), the lead database (data/corvanta.db by default),
- * the security headers, limits and log. See docs/decisions/008.
+/*
+ * `npm run dev`: the production server (serve.ts) with Vite in place of the
+ * build, in middleware mode inside the Express app: it serves the app's
+ * modules, the HMR client and public/, shares the HTTP server for its HMR
+ * websocket, and compiles React Router's server build for every request, so
+ * an edit shows without a restart. All else is what production runs. See
+ * docs/decisions/008.
  */
 
-// React, React DOM and React Router pick their development or production
-// build when first imported, so NODE_ENV is set before anything imports them.
-// (An empty variable counts as unset, as in server/env.ts.)
+// React and React Router pick their development or production build when
+// first imported, so NODE_ENV is set before anything imports them. (Empty
+// counts as unset, as in env.ts.)
 process.env.NODE_ENV ||= "development";
-// The access log and start-up notes are for operators; a developer sees
-// errors. LOG_LEVEL=info npm run dev shows everything production logs.
+// A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";
 
-const { hideEnvFileDeprecation } = await import("../scripts/hide-envfile-deprecation");
-hideEnvFileDeprecation();
+(await import("../scripts/hide-envfile-deprecation")).hideEnvFileDeprecation();
 
 const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
   import("./core/log"),
@@ -57,8 +53,7 @@ try {
     await vite.createServer({
       appType: "custom",
       server: { middlewareMode: true, hmr: { server } },
-      // `npm run dev -- --force`, as `vite --force`: pre-bundle the packages
-      // again, as on a fresh clone.
+      // `npm run dev -- --force`, as `vite --force`: pre-bundle the packages again.
       ...(process.argv.includes("--force") ? { optimizeDeps: { force: true } } : {}),
     }),
   );

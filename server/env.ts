@@ -5,14 +5,11 @@ import { siteConfig } from "~/config/site";
 import { normaliseSiteUrl } from "~/config/site-url";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "./db/database";
 
-/**
- * The server's configuration, read once at start-up. A wrong value stops the
- * process with a message that names the variable. `.env.example` lists them all.
- */
+// The server's configuration, read once at start-up; `.env.example` says what
+// each variable does. A wrong value stops the process with a message naming it.
 
 const emailAddress = z.email();
 
-/** A comma-separated list of e-mail addresses. */
 const addressList = z
   .string()
   .transform((value) =>
@@ -47,11 +44,8 @@ function isPemCertificateFile(file: string): boolean {
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-/**
- * Which proxies may tell us the client's address in X-Forwarded-For, in the
- * syntax of Express's "trust proxy": off by default, so a client cannot pick its
- * own address and escape the rate limit.
- */
+// Express's "trust proxy": off by default, so a client cannot pick its own
+// address and escape the rate limit.
 const trustProxy = z
   .string()
   .trim()
@@ -79,10 +73,7 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Interface to listen on; unset listens on every interface, IPv4 and IPv6. */
   HOST: z.string().min(1).optional(),
-
-  /** postgres://... for PostgreSQL; file:PATH for a SQLite file. */
   DATABASE_URL: z
     .string()
     .default(defaultDatabaseUrl)
@@ -93,18 +84,8 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
-  /**
-   * The longest one database call may take, and the whole database part of a
-   * form post: past it the enquiry goes to the spool (docs/decisions/055, 056).
-   */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  /**
-   * The local spool for enquiries the database cannot take in time: a SQLite
-   * file path, or "off" for none (then such a post is answered 503 with the
-   * form kept). Unset: beside the SQLite database, or under data/ for PostgreSQL.
-   */
   LEAD_SPOOL_FILE: z.string().trim().min(1).optional(),
-  /** smtp:// or smtps:// with credentials; unset, lead notifications wait in the outbox. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
     .refine(
@@ -112,12 +93,10 @@ const envSchema = z.object({
       "must not carry tls.* options: set SMTP_CA_FILE or SMTP_TLS_REJECT_UNAUTHORIZED instead",
     )
     .optional(),
-  /** A PEM file of certificates to trust for the mail server instead of the public CAs. */
   SMTP_CA_FILE: z
     .string()
     .refine(isPemCertificateFile, "must be a readable PEM file holding a certificate")
     .optional(),
-  /** false sends over TLS without checking the mail server's certificate. */
   SMTP_TLS_REJECT_UNAUTHORIZED: z
     .enum(["true", "false"], { error: "must be true or false" })
     .transform((value) => value === "true")
@@ -127,9 +106,7 @@ const envSchema = z.object({
     `${siteConfig.name} website <website@${siteConfig.email.split("@")[1]}>`,
   ),
   TRUST_PROXY: trustProxy.default(false),
-  /** Signs the form's time token; unset, a secret generated on first start is kept in the database. */
   FORM_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
-  /** The public origin; https turns on HSTS. Read again here because the build bakes it into pages. */
   SITE_URL: z
     .string()
     .optional()
@@ -141,21 +118,12 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** A client must have sent its request headers within this time, or it is dropped. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** A client must have sent its whole request within this time, or it is dropped. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** Requests other than GET and HEAD one client address may make per minute. */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
-  RATE_LIMIT_WINDOW_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(10),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10), // a day at most
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

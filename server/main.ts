@@ -3,9 +3,8 @@ import type { ServerBuild } from "react-router";
 import { createServerLog } from "./core/log";
 import { readEnvOrExit, serveSite } from "./serve";
 
-// The production server, bundled to build/server/main.js beside React
-// Router's build/server/index.js: that build and the client files in
-// build/client. `npm run dev` runs the same server over Vite (server/dev.ts).
+// The production server, bundled to build/server/main.js beside React Router's
+// build/server/index.js; `npm run dev` runs the same server over Vite (dev.ts).
 const env = readEnvOrExit();
 const log = createServerLog({ level: env.LOG_LEVEL });
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));

@@ -8,34 +8,22 @@ import { startLeadPipeline } from "./services";
 import { startServer } from "./http/lifecycle";
 import { leadLogger, type ServerLog } from "./core/log";
 
-/**
- * The server process around the app, the same for `npm start` (server/main.ts)
- * and `npm run dev` (server/dev.ts): the lead database, the app, the HTTP
- * server with its timeouts, and the shutdown on SIGTERM or SIGINT. The two
- * entries differ only in where the React Router build and the browser's files
- * come from. See docs/decisions/003 and 008.
+/*
+ * The server process around the app, the same for `npm start` (main.ts) and
+ * `npm run dev` (dev.ts), which differ only in where the build and the
+ * browser's files come from: the lead database, the app, the HTTP server and
+ * the shutdown on SIGTERM or SIGINT. See docs/decisions/003 and 008.
  */
 
-/** The whole shutdown, requests, outbox and database, ends within this; then the process exits anyway. */
+/** The whole shutdown ends within this, else the process exits anyway… */
 const shutdownDeadlineMs = 10_000;
-/** Of which in-flight requests may take this long… */
+/** …of which in-flight requests may take this long… */
 const requestGraceMs = 6_000;
 /** …and the outbox worker this long to send what is due. */
 const outboxFlushMs = 2_500;
 
-/** What the app serves: a build and its client files, or Vite (AppOptions). */
-export type SiteFiles = ClientFiles & {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-};
-
-export type ServeOptions = {
-  env: ServerEnv;
-  log: ServerLog;
-  /** Loaded before the database opens. */
-  files: SiteFiles | Promise<SiteFiles>;
-  /** Runs once the requests in flight have finished, before the database closes. */
-  beforeClose?: () => Promise<void>;
-};
+/** What the app serves: a build and its client files, or Vite. */
+type SiteFiles = ClientFiles & { build: ServerBuild | (() => Promise<ServerBuild>) };
 
 /** The environment (server/env.ts), or a message naming what is wrong and exit 1. */
 export function readEnvOrExit(): ServerEnv {
@@ -48,20 +36,23 @@ export function readEnvOrExit(): ServerEnv {
 }
 
 /**
- * Opens and migrates the lead database, then serves the app. Resolves once
- * the HTTP server exists (`server`, for Vite's HMR websocket) with the
- * promise of its address; the process exits on a start-up failure.
+ * Opens the lead database, then serves the app. Resolves once the HTTP server
+ * exists (for Vite's HMR websocket) with the promise of its address; exits on
+ * a start-up failure. `beforeClose` runs when the requests in flight are done.
  */
 export async function serveSite({
   env,
   log,
   files,
   beforeClose = async () => undefined,
-}: ServeOptions): Promise<{ server: Server; listening: Promise<AddressInfo> }> {
-  // The build loads first, then the database is opened and migrated, before
-  // the first request is accepted. Not both at once: loading the build keeps
-  // the process busy for a while, and the database's bounded waits
-  // (DATABASE_TIMEOUT_MS, pg's connect timeout) would count that time.
+}: {
+  env: ServerEnv;
+  log: ServerLog;
+  files: SiteFiles | Promise<SiteFiles>;
+  beforeClose?: () => Promise<void>;
+}): Promise<{ server: Server; listening: Promise<AddressInfo> }> {
+  // The build loads before the database opens, not at the same time: loading
+  // keeps the process busy, and the database's bounded waits would count it.
   const site = await files;
   const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
     log.fatal({ err: error }, "The lead database could not be opened");
@@ -95,10 +86,9 @@ export async function serveSite({
     },
   );
 
-  // On SIGTERM or SIGINT, or an error nothing caught: requests first (a post
-  // in flight still commits its lead), then the outbox worker (it sends what
-  // is due), then the database. close-with-grace exits 0 when this resolves,
-  // 1 on an error or past the deadline.
+  // On SIGTERM, SIGINT or an uncaught error: requests first (a post in flight
+  // still commits), then the outbox worker sends what is due, then the
+  // database. close-with-grace exits 0 when done, 1 on an error or past the deadline.
   closeWithGrace(
     {
       delay: shutdownDeadlineMs,

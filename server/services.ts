@@ -10,64 +10,21 @@ import {
   type DatabaseLocation,
 } from "./db/database";
 import { loadAppSecret } from "./db/app-secrets";
+import { withinDeadline } from "./db/bounded";
 import type { ServerEnv } from "./env";
 import { cancelSecretName } from "./registrations/cancel-token";
-import { createRegistrationDesk, type RegistrationDesk } from "./registrations/registration-desk";
+import { createRegistrationDesk } from "./registrations/registration-desk";
 import { registrationMailComposer } from "./registrations/registration-mail";
 import { loadFormTokenSecret } from "./forms/form-token";
-import { createLeadIntake, type LeadIntake } from "./leads/lead-intake";
+import { createLeadIntake, type LeadIntakeOptions } from "./leads/lead-intake";
 import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-mail";
 import { createSmtpMailer, describeSmtpUrl, type Mailer } from "./outbox/mailer";
-import { createLeadSpool, createSpoolDrainer, type LeadSpool } from "./leads/lead-spool";
-import { systemClock, type Clock, type Logger } from "./core/logger";
-import type { RateLimitRule } from "./forms/rate-limit";
+import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
+import { errorMessage, systemClock, type Clock, type Logger } from "./core/logger";
 import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
-/**
- * The lead pipeline as the server runs it: the database (migrated), the intake
- * behind the contact form, the registration desk behind the events' pages,
- * the spool for enquiries the database cannot take in time and the drainer
- * that moves them in, and, when SMTP_URL is set, the outbox worker that sends
- * both's e-mails.
- */
-export type LeadPipeline = {
-  db: AppDatabase;
-  intake: LeadIntake;
-  registrations: RegistrationDesk;
-  worker: OutboxWorker | undefined;
-  spool: LeadSpool | undefined;
-  /** The database answers (GET /readyz). */
-  ready: () => Promise<boolean>;
-  /**
-   * Stops the drainer and the worker, gives the worker up to `flushWithinMs`
-   * to send what is due (a lead taken during shutdown is notified now, not at
-   * the next start), and closes the spool and the database. Call after the
-   * HTTP server has stopped.
-   */
-  close: (options?: { flushWithinMs?: number }) => Promise<void>;
-};
-
-type PipelineEnv = Pick<
-  ServerEnv,
-  | "DATABASE_URL"
-  | "SMTP_URL"
-  | "SMTP_CA_FILE"
-  | "SMTP_TLS_REJECT_UNAUTHORIZED"
-  | "LEADS_NOTIFY_TO"
-  | "LEADS_MAIL_FROM"
-  | "FORM_TOKEN_SECRET"
-  | "RATE_LIMIT_MAX"
-  | "RATE_LIMIT_WINDOW_MINUTES"
-  | "SITE_URL"
-> &
-  Partial<Pick<ServerEnv, "DATABASE_TIMEOUT_MS" | "LEAD_SPOOL_FILE">>;
-
-/**
- * While serving, a statement waits this long for a SQLite lock another
- * connection holds (blocking the process, as better-sqlite3 waits in place);
- * then the server retries on a timer (docs/decisions/056).
- */
-const sqliteLockWaitMs = 5;
+/** The database, the forms' desks, the spool and its drainer, and the outbox worker (SMTP_URL). */
+export type LeadPipeline = Awaited<ReturnType<typeof startLeadPipeline>>;
 
 /**
  * The spool's file: LEAD_SPOOL_FILE ("off" for none), else beside the SQLite
@@ -83,9 +40,9 @@ export function spoolFileFor(location: DatabaseLocation, configured?: string): s
 }
 
 /**
- * Every outbox row's e-mail: a lead's notification, or one of a registration's
- * e-mails. `mail` is the sender and the team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO);
- * the registration e-mails' links point to `siteUrl` (SITE_URL).
+ * Every outbox row's e-mail: a lead's notification, or a registration's.
+ * `mail` is the sender and the team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO); the
+ * registration e-mails' links point to `siteUrl` (SITE_URL).
  */
 export function composeOutboxMail(
   db: AppDatabase,
@@ -107,27 +64,14 @@ export function composeOutboxMail(
 
 /**
  * What takes the forms' posts: the contact form's intake and the events'
- * registration desk, over one database, one form-token secret and one rate
- * limit rule (each form counts its own posts).
+ * registration desk, over one database, form-token secret and rate limit
+ * rule (each form counts its own posts). `onMailQueued` wakes the outbox worker.
  */
 export function createFormDesks({
   onMailQueued,
   spool,
   ...shared
-}: {
-  db: AppDatabase;
-  tokenSecret: string;
-  cancelSecret: string;
-  rateLimit: RateLimitRule;
-  log: Logger;
-  now: Clock;
-  /** Wakes the outbox worker once a post's e-mails are queued. */
-  onMailQueued: () => void;
-  /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** Where an enquiry goes when the database cannot take it (docs/decisions/055). */
-  spool?: LeadSpool;
-}): { intake: LeadIntake; registrations: RegistrationDesk } {
+}: Omit<LeadIntakeOptions, "onLeadSaved"> & { cancelSecret: string; onMailQueued: () => void }) {
   return {
     intake: createLeadIntake({ ...shared, spool, onLeadSaved: onMailQueued }),
     registrations: createRegistrationDesk({ ...shared, onMailQueued }),
@@ -135,17 +79,15 @@ export function createFormDesks({
 }
 
 export async function startLeadPipeline(
-  env: PipelineEnv,
+  env: ServerEnv,
   { log, now = systemClock }: { log: Logger; now?: Clock },
-): Promise<LeadPipeline> {
+) {
   const location = parseDatabaseUrl(env.DATABASE_URL);
-  const timeoutMs = env.DATABASE_TIMEOUT_MS ?? 5_000;
+  const timeoutMs = env.DATABASE_TIMEOUT_MS;
   log.info(`Opening the lead database: ${describeDatabase(location)}`);
-  const db = await openDatabase(location, {
-    onError: log.error,
-    timeoutMs,
-    lockWaitMs: sqliteLockWaitMs,
-  });
+  // While serving, a statement waits 5 ms for another connection's SQLite
+  // lock (blocking the process); then the server retries on a timer (decision 056).
+  const db = await openDatabase(location, { onError: log.error, timeoutMs, lockWaitMs: 5 });
   log.info(`Leads are stored in ${describeDatabase(location)}`);
 
   const tokenSecret = await loadFormTokenSecret(db, env.FORM_TOKEN_SECRET);
@@ -180,7 +122,7 @@ export async function startLeadPipeline(
       () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
       (error: unknown) =>
         log.warn(
-          `SMTP server ${smtp} could not be used (${error instanceof Error ? error.message : String(error)}): lead notifications wait in the outbox and are retried`,
+          `SMTP server ${smtp} could not be used (${errorMessage(error)}): lead notifications wait in the outbox and are retried`,
         ),
     );
   } else {
@@ -221,18 +163,19 @@ export async function startLeadPipeline(
     intake,
     registrations,
     worker,
-    spool,
+    /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
+    /**
+     * After the HTTP server has stopped. The worker gets `flushWithinMs` to
+     * send what is due: a lead taken during shutdown is notified now.
+     */
     async close({ flushWithinMs = 3_000 } = {}) {
       await drainer?.stop();
       if (worker) {
         await worker.stop();
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          worker.tick(),
-          new Promise((resolve) => (timer = setTimeout(resolve, flushWithinMs))),
-        ]);
-        clearTimeout(timer);
+        await withinDeadline(worker.tick(), Date.now() + flushWithinMs, "flush").catch(
+          () => undefined,
+        );
       }
       mailer?.close();
       spool?.close();

@@ -1,17 +1,12 @@
 import type { RequestHandler } from "express";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import type { Logger } from "./logger";
 
 /**
- * The server's log: one JSON object per line on stdout (pino). Every value is
- * JSON-encoded, so a CR or LF in a path or a header cannot start a forged line.
- * Nothing a visitor typed into the form is ever logged: access lines carry the
- * path without its query string, and the lead pipeline logs ids and counts.
- *
- * Lines go to stdout asynchronously and in batches (`stdoutDestination`): a
- * synchronous write per request cost a system call on the request's path,
- * about a fifth of a prerendered page's CPU time under load (issue 11).
+ * The server's log: one JSON object per line on stdout (pino), every value
+ * JSON-encoded, so a CR or LF in a path or header cannot forge a line. Nothing
+ * a visitor typed is logged: access lines carry the path without its query
+ * string, and the lead pipeline logs ids and counts.
  */
 export type ServerLog = Pino;
 
@@ -30,21 +25,18 @@ export function createServerLog({
   );
 }
 
-/** How long a line may wait in the batch when the server is quiet. */
-const logFlushIntervalMs = 250;
-
 /**
- * stdout through pino's asynchronous destination, written when 4 KB of lines
- * have gathered or every quarter second, whichever comes first. pino flushes
- * what is left synchronously when the process exits (its exit hook, which
- * `process.exit` runs too), so the shutdown's last lines are not lost.
+ * stdout, written asynchronously once 4 KB of lines have gathered or every
+ * 250 ms: a synchronous write per request cost about a fifth of a prerendered
+ * page's CPU time under load (issue 11). pino's exit hook (which
+ * `process.exit` runs too) flushes the rest, so the shutdown's lines are kept.
  */
 function stdoutDestination(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
     // A closed stdout (its reader gone) is pino's to report, not a crash here.
     if (!(stdout as { destroyed?: boolean }).destroyed) stdout.flush();
-  }, logFlushIntervalMs).unref();
+  }, 250).unref();
   return stdout;
 }
 
@@ -58,35 +50,20 @@ export function leadLogger(log: ServerLog): Logger {
   };
 }
 
-/** The longest path an access line keeps; longer ones are cut and marked. */
-const maxLoggedPathLength = 300;
-
-/** The request's path, without the query string (it may carry personal data). */
+/** The request's path, cut at 300 characters, without the query (it may carry personal data). */
 export function loggedPath(originalUrl: string): string {
   const path = originalUrl.split("?", 1)[0] ?? "";
-  return path.length > maxLoggedPathLength ? `${path.slice(0, maxLoggedPathLength)}…` : path;
+  return path.length > 300 ? `${path.slice(0, 300)}…` : path;
 }
 
 /**
- * Writes one access line for a response, when it has been sent (or the client
- * went away first): method, path, status, duration and bytes. Shared by the
- * Express app (`accessLog`) and the fast path (server/fast-path.ts), so both
- * write the same line.
+ * One access line per request once its response is sent, or the client went
+ * away first: method, path, status, duration, bytes and client address.
  */
-export type AccessLine = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  /** The request target as the client sent it (the path is logged without its query). */
-  url: string,
-  /** The client address; read when the line is written. */
-  ip: () => string | undefined,
-  /** When the request began (process.hrtime.bigint()), if before now. */
-  started?: bigint,
-) => void;
-
-export function accessLine(log: ServerLog): AccessLine {
+export function accessLog(log: ServerLog): RequestHandler {
   const access = log.child({ component: "http" });
-  return (req, res, url, ip, started = process.hrtime.bigint()) => {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
     let written = false;
     const write = (aborted: boolean) => {
       if (written) return;
@@ -94,11 +71,11 @@ export function accessLine(log: ServerLog): AccessLine {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const line = {
         method: req.method,
-        path: loggedPath(url),
+        path: loggedPath(req.originalUrl),
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
         bytes: Number(res.getHeader("content-length")) || undefined,
-        ip: ip(),
+        ip: req.ip,
         ...(aborted ? { aborted: true } : {}),
       };
       if (res.statusCode >= 500) access.error(line, "request");
@@ -106,14 +83,6 @@ export function accessLine(log: ServerLog): AccessLine {
     };
     res.once("finish", () => write(false));
     res.once("close", () => write(!res.writableFinished));
-  };
-}
-
-/** One access line per request (`accessLine`), for the Express app. */
-export function accessLog(log: ServerLog): RequestHandler {
-  const line = accessLine(log);
-  return (req, res, next) => {
-    line(req, res, req.originalUrl, () => req.ip);
     next();
   };
 }

@@ -1,8 +1,7 @@
 /**
- * Where the lead pipeline reports what it does. Messages never carry a
- * visitor's message or e-mail address; tests pass a logger that records them.
- * `fields` are ids and numbers for the structured log (lead id, attempt, SMTP
- * response code), written beside the message as JSON properties.
+ * Where the lead pipeline reports what it does; tests pass one that records.
+ * Messages never carry a visitor's text or e-mail address. `fields` are ids
+ * and numbers (lead id, attempt, SMTP reply code) written beside the message.
  */
 export type LogFields = Readonly<Record<string, string | number | undefined>>;
 
@@ -16,3 +15,6 @@ export type Logger = {
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { AppDatabase } from "./database";
 
 /**
- * A secret every server process sharing the database must agree on (the form
- * token's key, the registration cancellation links' key): generated on first
- * start and kept in `app_secrets`, so the processes accept each other's
- * tokens and a restart keeps the ones already handed out valid.
+ * A secret every process sharing the database agrees on (the form tokens' and
+ * cancellation links' keys): made on first start and kept in `app_secrets`, so
+ * the processes accept each other's tokens and they outlive a restart.
  */
 export async function loadAppSecret(db: AppDatabase, name: string): Promise<string> {
   await db

@@ -11,8 +11,8 @@ import { IsoTimestampsPlugin } from "./timestamps";
 
 /**
  * The lead database: SQLite through better-sqlite3 by default, PostgreSQL
- * through pg when DATABASE_URL is a postgres:// URL. Both sit behind the same
- * Kysely instance, so every query has one code path. See docs/decisions/050.
+ * through pg when DATABASE_URL is a postgres:// URL, both behind one Kysely
+ * instance, so every query has one code path. See docs/decisions/050.
  */
 export type AppDatabase = Kysely<Database>;
 
@@ -46,18 +46,9 @@ type OpenOptions = {
   /** Run the migrations (the server and the leads command do; some tests open an existing file). */
   migrate?: boolean;
   onError?: (message: string) => void;
-  /**
-   * PostgreSQL: the longest a connection, a statement or a lock wait may take
-   * (server/db/postgres-pool.ts). SQLite: the longest the migrations wait for
-   * the write lock.
-   */
+  /** PostgreSQL: the bound on connecting, a statement, a lock wait. SQLite: the migrations' wait. */
   timeoutMs?: number;
-  /**
-   * SQLite: how long a statement waits for a lock held by another connection
-   * once the database is open. better-sqlite3 waits synchronously, blocking
-   * the process, so the server keeps it to a few milliseconds and retries on
-   * a timer instead (server/db/bounded.ts); the leads command may wait.
-   */
+  /** SQLite, once open: a statement's wait for a lock, blocking the process (bounded.ts). */
   lockWaitMs?: number;
 };
 
@@ -71,28 +62,20 @@ export async function openDatabase(
     lockWaitMs = timeoutMs,
   }: OpenOptions = {},
 ): Promise<AppDatabase> {
-  // Every failure to open names the database: an operator reading the log
-  // should not have to guess which file or server was meant.
+  // Every failure to open names the database, so an operator need not guess which.
   const named = (error: unknown) =>
     new Error(`${describeDatabase(location)}: ${(error as Error).message}`, { cause: error });
   let db: AppDatabase;
   let sqlite: Sqlite.Database | undefined;
   try {
-    if (location.kind === "sqlite") {
-      sqlite = openSqlite(location.file, timeoutMs);
-      db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: sqlite }),
-        plugins: [new IsoTimestampsPlugin()],
-      });
-    } else {
-      // Kysely creates the pool on the first query (pg is loaded only then).
-      const pool = () => boundedPostgresPool(location.url, { timeoutMs, onError });
-      // Times read as the same ISO strings from SQLite's text and PostgreSQL's timestamptz.
-      db = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool }),
-        plugins: [new IsoTimestampsPlugin()],
-      });
-    }
+    // Kysely creates the PostgreSQL pool on the first query (pg is loaded only then).
+    const dialect =
+      location.kind === "sqlite"
+        ? new SqliteDialect({ database: (sqlite = openSqlite(location.file, timeoutMs)) })
+        : new PostgresDialect({
+            pool: () => boundedPostgresPool(location.url, { timeoutMs, onError }),
+          });
+    db = new Kysely<Database>({ dialect, plugins: [new IsoTimestampsPlugin()] });
   } catch (error) {
     throw named(error);
   }
@@ -108,11 +91,7 @@ export async function openDatabase(
   return db;
 }
 
-/**
- * Closes the database, giving up after `withinMs`: a PostgreSQL server that
- * stopped answering never acknowledges the goodbye, and shutdown must not
- * wait for it. Never throws.
- */
+/** Closes within `withinMs`, as a stalled PostgreSQL never answers a goodbye. Never throws. */
 export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<void> {
   await withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database").catch(
     () => undefined,
@@ -129,35 +108,23 @@ function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
-    // Another process (a second server, the leads command) may hold the write
-    // lock briefly; before the server listens, waiting blocks no one.
+    // Another process may hold the write lock briefly: before the server listens,
+    // waiting blocks no one.
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
     return sqlite;
   } catch (error) {
-    // better-sqlite3 says "unable to open database file" without the file: openDatabase names it.
+    // better-sqlite3's "unable to open database file" names no file: openDatabase names it.
     sqlite?.close();
     throw error;
   }
 }
 
-/**
- * Whether the database answers a trivial query within `timeoutMs`: the
- * server's readiness (GET /readyz). Never throws.
- */
+/** Whether the database answers a trivial query within `timeoutMs` (GET /readyz). Never throws. */
 export async function pingDatabase(db: AppDatabase, timeoutMs = 2_000): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  const query = sql`select 1`.execute(db).then(
+  return withinDeadline(sql`select 1`.execute(db), Date.now() + timeoutMs, "ping").then(
     () => true,
     () => false,
   );
-  try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Applies every migration not yet applied; running it again changes nothing. */

@@ -1,16 +1,16 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
+const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
- * Every schema change, in order. They are compiled into the server bundle (no
- * migration folder to ship) and run at start-up by server/db/database.ts.
- * Never edit one that has shipped: add the next. Each creates only what is
- * missing, so a half-applied run can be repeated.
+ * Every schema change, in order, compiled into the server bundle and run at
+ * start-up by Kysely's Migrator (server/db/database.ts). Never edit one that
+ * has shipped: add the next. Each creates only what is missing, so a
+ * half-applied run can be repeated.
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-001-leads-outbox-rate-limits": {
-    // Kysely<any>: a migration sees the schema as it was then, not today's types.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable("leads")
         .ifNotExists()
@@ -70,15 +70,12 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-23-002-timestamptz": {
-    // Times become timestamptz(3) on PostgreSQL, in place: each column is
-    // converted with its rows in one transaction (the migrator's), and the
-    // indexes on them are rebuilt. Millisecond precision, like the app's
-    // ISO strings, so a value read back compares equal to what was written.
-    // On SQLite nothing changes: it has no date-time type, and ISO 8601 text
-    // in UTC is the format its own date functions read. docs/decisions/053.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    // PostgreSQL's times become timestamptz(3) in place, rows and indexes in
+    // the migrator's transaction; milliseconds, like the app's ISO strings, so
+    // a value reads back equal. SQLite keeps ISO 8601 text, which its own date
+    // functions read. docs/decisions/053.
+    async up(db) {
+      if (!onPostgres(db)) return;
       const timestampColumns = {
         leads: ["created_at", "consented_at"],
         outbox: ["created_at", "next_attempt_at", "sent_at"],
@@ -95,17 +92,14 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-23-003-form-token-uses": {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      // The nonce of each form token a stored lead used: a token works once
-      // (issue 15). Its time is timestamptz(3) on PostgreSQL, like every
-      // other time since 002, and ISO text on SQLite.
-      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    // The nonce of each form token a stored lead used: a token works once
+    // (issue 15). Times as every other since 002.
+    async up(db) {
       await db.schema
         .createTable("form_token_uses")
         .ifNotExists()
         .addColumn("nonce", "text", (column) => column.primaryKey())
-        .addColumn("used_at", isPostgres ? sql`timestamptz(3)` : "text", (column) =>
+        .addColumn("used_at", onPostgres(db) ? sql`timestamptz(3)` : "text", (column) =>
           column.notNull(),
         )
         .execute();
@@ -121,11 +115,9 @@ export const migrations: Record<string, Migration> = {
     // Registrations for events (issue 13), and an outbox that also carries
     // their e-mails: lead_id becomes optional beside a registration_id, and
     // `kind` says which e-mail a row sends (existing rows: lead notifications).
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    async up(db) {
       // Times as every other since 002: timestamptz(3) on PostgreSQL, ISO text on SQLite.
-      const time = isPostgres ? sql`timestamptz(3)` : "text";
+      const time = onPostgres(db) ? sql`timestamptz(3)` : "text";
       await db.schema
         .createTable("registration_events")
         .ifNotExists()
@@ -172,11 +164,7 @@ export const migrations: Record<string, Migration> = {
         .columns(["event_slug", "status", "seq"])
         .execute();
 
-      const outboxColumns = sql`
-        lead_id text references leads (id) on delete cascade,
-        registration_id text references registrations (id) on delete cascade,
-        kind text not null default 'lead-notification'`;
-      if (isPostgres) {
+      if (onPostgres(db)) {
         await sql`alter table outbox alter column lead_id drop not null`.execute(db);
         await sql`alter table outbox
           add column if not exists registration_id text references registrations (id) on delete cascade,
@@ -193,7 +181,9 @@ export const migrations: Record<string, Migration> = {
       await db.transaction().execute(async (trx) => {
         await sql`create table outbox_rebuilt (
           id text primary key,
-          ${outboxColumns},
+          lead_id text references leads (id) on delete cascade,
+          registration_id text references registrations (id) on delete cascade,
+          kind text not null default 'lead-notification',
           created_at text not null,
           attempts integer not null default 0,
           next_attempt_at text not null,
@@ -217,15 +207,12 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-23-005-optional-company-and-budget": {
-    // The contact form asks for the company and the budget without requiring
-    // them (issue 16): both columns of leads become nullable. PostgreSQL
-    // changes them in place. SQLite cannot, so leads is rebuilt with its rows
-    // (sqlite.org/lang_altertable.html, "other kinds of table schema
-    // changes"): with foreign keys off, or dropping leads would delete the
-    // outbox rows that reference it; checked before they are on again.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // Company and budget become optional (issue 16). SQLite cannot change a
+    // column in place, so leads is rebuilt with its rows, foreign keys off (or
+    // dropping leads would delete the outbox rows that reference it) and
+    // checked before they are on again (sqlite.org/lang_altertable.html).
+    async up(db) {
+      if (onPostgres(db)) {
         await sql`alter table leads alter column company drop not null,
           alter column budget drop not null`.execute(db);
         return;

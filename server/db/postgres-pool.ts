@@ -3,20 +3,13 @@ import type pg from "pg";
 import { afterUnlessSettled, DatabaseTimeoutError } from "./bounded";
 
 /**
- * The pg pool Kysely uses, with every wait bounded by `timeoutMs`
- * (DATABASE_TIMEOUT_MS; docs/decisions/056):
- *
- * - connecting (a free slot, TCP, start-up, authentication) fails after it;
- * - the server ends any statement, a lock wait included, after it
- *   (statement_timeout, lock_timeout), and a transaction left idle by a client
- *   that went away after twice that (idle_in_transaction_session_timeout);
- * - a server that stops answering altogether (paused, or a listener that
- *   never replies) cannot end anything, so the client gives up on a statement
- *   a second after the server should have, and closes that connection: its
- *   state is unknown, so it is never used again.
- *
- * pg is imported here, when the site runs on PostgreSQL, and not at start:
- * a server on SQLite never loads it (idle memory, issue 11).
+ * The pg pool Kysely uses, every wait bounded by `timeoutMs` (DATABASE_TIMEOUT_MS,
+ * docs/decisions/056): connecting fails after it; the server ends a statement
+ * or lock wait after it, and a transaction its client left idle after twice
+ * that. A server that stops answering altogether cannot end anything, so the
+ * client gives up a second after the server should have and closes that
+ * connection, whose state is unknown. pg is imported only here, so a server
+ * on SQLite never loads it (idle memory, issue 11).
  */
 export async function boundedPostgresPool(
   url: string,
@@ -32,8 +25,7 @@ export async function boundedPostgresPool(
     idle_in_transaction_session_timeout: timeoutMs * 2,
     keepAlive: true,
   });
-  // An idle client that loses its connection must not take the process down;
-  // the pool replaces it on the next query.
+  // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => onError(`PostgreSQL connection lost: ${error.message}`));
   const answerWithinMs = timeoutMs + 1_000;
   return {
@@ -50,9 +42,8 @@ function boundedClient(
   onError: (message: string) => void,
 ): PostgresPoolClient {
   let broken: Error | undefined;
-  // pg emits "error" on a client whose connection ends while it is checked
-  // out; with no listener that would crash the process. The query in flight
-  // gets the error too, which is what the caller sees.
+  // Unheard, pg's "error" on a checked-out client would crash the process;
+  // the query in flight gets the error too, which is what the caller sees.
   const onClientError = (error: Error) => {
     if (!broken) onError(`PostgreSQL connection lost: ${error.message}`);
     broken ??= error;

@@ -1,73 +1,79 @@
 import type { Generated, Selectable } from "kysely";
 
 /**
- * The database's tables, as Kysely sees them. The same types hold for SQLite
- * and PostgreSQL: ids are UUID strings and times are ISO 8601 strings in UTC
- * (`2026-11-22T09:30:00.000Z`), written and read as such on both. SQLite
- * stores that text; PostgreSQL stores timestamptz(3), which the
- * IsoTimestampsPlugin reads back as the same string. See
- * docs/decisions/050-lead-pipeline.md and 053-timestamptz-on-postgresql.md.
+ * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID
+ * strings, times ISO 8601 strings in UTC (`2026-11-22T09:30:00.000Z`), stored
+ * as text on SQLite and as timestamptz(3) on PostgreSQL, which
+ * IsoTimestampsPlugin reads back as the same string. docs/decisions/050, 053.
  */
 export interface Database {
-  leads: LeadTable;
-  outbox: OutboxTable;
-  rate_limits: RateLimitTable;
-  app_secrets: AppSecretTable;
-  registration_events: RegistrationEventTable;
-  registrations: RegistrationTable;
-  form_token_uses: FormTokenUseTable;
+  /** One enquiry from the contact form, as the visitor sent it (normalised by the schema). */
+  leads: {
+    id: string;
+    created_at: string;
+    name: string;
+    email: string;
+    /** Optional since migration 005 (issue 16). */
+    company: string | null;
+    phone: string | null;
+    /** A service id from app/config/services.ts, or "something-else". */
+    service: string;
+    /** A budget id from the form's list; optional since migration 005. */
+    budget: string | null;
+    message: string;
+    /** When the visitor ticked "contact me": the moment the lead was received. */
+    consented_at: string;
+  };
+  /** An e-mail to send, written in the transaction of the lead or registration it tells about. */
+  outbox: {
+    id: string;
+    lead_id: string | null;
+    registration_id: string | null;
+    kind: Generated<OutboxKind>;
+    created_at: string;
+    attempts: Generated<number>;
+    /** The worker picks the row up at or after this time; a claim pushes it ahead as a lease. */
+    next_attempt_at: string;
+    sent_at: string | null;
+    last_error: string | null;
+  };
+  /** Posts per client in the current fixed window, shared by every server process. */
+  rate_limits: { bucket: string; window_started_at: string; hits: number };
+  /** Secrets the processes must share, generated on first start (the form token key). */
+  app_secrets: { name: string; value: string };
+  /**
+   * An event that takes registrations: the row each of its registrations and
+   * cancellations locks first, so seats are counted one transaction at a time,
+   * and its facts as last handed over (JSON of EventFacts), for the e-mails.
+   */
+  registration_events: { slug: string; facts: string; updated_at: string };
+  /** One person's registration for one event, as the form sent it (normalised by the schema). */
+  registrations: {
+    id: string;
+    event_slug: string;
+    /** Arrival order within the event, from 1: the waiting list's order. */
+    seq: number;
+    status: "confirmed" | "waiting" | "cancelled";
+    created_at: string;
+    name: string;
+    /** `email_key` is its lower-case form, unique per event while active. */
+    email: string;
+    email_key: string;
+    company: string;
+    job_title: string | null;
+    /** JSON object: the event's question ids to the answers given (empty answers left out). */
+    answers: string;
+    /** When the person ticked the consent box: the moment the registration was received. */
+    consented_at: string;
+    /** When the place became theirs: at once, or when promoted from the waiting list. */
+    confirmed_at: string | null;
+    cancelled_at: string | null;
+  };
+  /** A form token's nonce, once what was sent with it is stored: it cannot be used again. */
+  form_token_uses: { nonce: string; used_at: string };
 }
 
-/** One enquiry from the contact form, stored as the visitor sent it (normalised by the schema). */
-export interface LeadTable {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  /** Optional on the form since migration 005 (issue 16); older rows all have one. */
-  company: string | null;
-  phone: string | null;
-  /** A service id from app/config/services.ts, or "something-else". */
-  service: string;
-  /** A budget id from the form's list; optional since migration 005. */
-  budget: string | null;
-  message: string;
-  /** When the visitor ticked "contact me": the moment the lead was received. */
-  consented_at: string;
-}
-
-/**
- * One e-mail to send, written in the same transaction as what it tells about
- * and sent by the worker: a lead's notification (`lead_id`), or one of an
- * event registration's e-mails (`registration_id`, and `kind` says which).
- */
-export interface OutboxTable {
-  id: string;
-  lead_id: string | null;
-  registration_id: string | null;
-  kind: Generated<OutboxKind>;
-  created_at: string;
-  attempts: Generated<number>;
-  /** The worker picks the row up at or after this time; a claim pushes it ahead as a lease. */
-  next_attempt_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-}
-
-/** Posts per client in the current fixed window, shared by every server process. */
-export interface RateLimitTable {
-  bucket: string;
-  window_started_at: string;
-  hits: number;
-}
-
-/** Secrets the processes must share, generated on first start (the form token key). */
-export interface AppSecretTable {
-  name: string;
-  value: string;
-}
-
-/** What an outbox row sends (server/registrations/registration-mail.ts writes the registration ones). */
+/** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =
   | "lead-notification"
   /** To the attendee: the place is theirs, with the calendar file and the cancellation link. */
@@ -83,50 +89,6 @@ export type OutboxKind =
   /** To the team: a registration was cancelled, Reply-To the attendee. */
   | "registration-team-cancelled";
 
-/**
- * An event that takes registrations on the site, one row each: the row every
- * registration and cancellation of the event locks first (so seats are
- * counted one transaction at a time, on PostgreSQL as on SQLite), and the
- * event's facts as the site last handed them over (JSON of EventFacts in
- * app/features/events/registration-view.ts), for the e-mails.
- */
-export interface RegistrationEventTable {
-  slug: string;
-  facts: string;
-  updated_at: string;
-}
-
-export type RegistrationStatus = "confirmed" | "waiting" | "cancelled";
-
-/** One person's registration for one event, as the form sent it (normalised by the schema). */
-export interface RegistrationTable {
-  id: string;
-  event_slug: string;
-  /** Arrival order within the event, from 1: the waiting list's order. */
-  seq: number;
-  status: RegistrationStatus;
-  created_at: string;
-  name: string;
-  /** As typed (normalised); `email_key` is its lower-case form, unique per event while active. */
-  email: string;
-  email_key: string;
-  company: string;
-  job_title: string | null;
-  /** JSON object: the event's question ids to the answers given (empty answers left out). */
-  answers: string;
-  /** When the person ticked the consent box: the moment the registration was received. */
-  consented_at: string;
-  /** When the place became theirs: at once, or when promoted from the waiting list. */
-  confirmed_at: string | null;
-  cancelled_at: string | null;
-}
-
-/** A form token's nonce, once a lead sent with it is stored: the token cannot be used again. */
-export interface FormTokenUseTable {
-  nonce: string;
-  used_at: string;
-}
-
-export type Lead = Selectable<LeadTable>;
-export type OutboxEntry = Selectable<OutboxTable>;
-export type Registration = Selectable<RegistrationTable>;
+export type Lead = Selectable<Database["leads"]>;
+export type OutboxEntry = Selectable<Database["outbox"]>;
+export type Registration = Selectable<Database["registrations"]>;

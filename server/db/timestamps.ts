@@ -8,22 +8,21 @@ import type {
 } from "kysely";
 
 /**
- * Times are read as ISO 8601 UTC strings (`2026-11-23T09:00:00.000Z`) from
- * both databases. SQLite keeps them as that text already; PostgreSQL keeps
- * them as `timestamptz(3)` and pg hands them over as Date objects, which this
- * plugin turns into the same strings. So every query is written once and
- * returns the same values on both (docs/decisions/053). Written values need no
- * help: PostgreSQL reads an ISO string into a timestamptz parameter itself.
+ * Times read as ISO 8601 UTC strings (`2026-11-23T09:00:00.000Z`) from both
+ * databases: SQLite keeps that text, and pg hands PostgreSQL's timestamptz(3)
+ * over as Date objects, which this turns into the same strings, so every query
+ * returns the same values on both (docs/decisions/053). PostgreSQL reads an
+ * ISO string written into a timestamptz itself.
  */
 export class IsoTimestampsPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
 
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const { result } = args;
-    if (!result.rows.some(hasDate)) return Promise.resolve(result);
-    return Promise.resolve({ ...result, rows: result.rows.map(withIsoStrings) });
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result.rows.some(hasDate)
+      ? { ...result, rows: result.rows.map(withIsoStrings) }
+      : result;
   }
 }
 

@@ -6,84 +6,58 @@ import {
 } from "~/features/contact/contact-schema";
 import type { ContactFormOutcome } from "~/load-context";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
-import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, unavailableRetryAfterSeconds, type FormPost } from "../forms/form-post";
+import { defaultDatabaseTimeoutMs } from "../db/database";
+import {
+  createPostScreen,
+  unavailableRetryAfterSeconds,
+  type FormPost,
+  type PostScreenOptions,
+} from "../forms/form-post";
 import { formTokenTiming } from "../forms/form-token";
 import type { LeadSpool } from "./lead-spool";
 import { forgetUsedTokensBefore, TokenReplayedError } from "../forms/token-uses";
 import { saveLead } from "./lead-store";
-import { systemClock, type Clock, type Logger } from "../core/logger";
-import type { RateLimitRule } from "../forms/rate-limit";
+import { errorMessage, systemClock } from "../core/logger";
 
 /**
  * Receives the contact form's posts: the abuse rules every form shares
- * (form-post.ts: the client's rate limit, the trap field, the time token,
- * which works once: its nonce is recorded with the lead), then the fields
- * with the shared schema; a valid enquiry is stored as a lead with its outbox
- * row. A post turned away is logged with its reason and client address only.
+ * (form-post.ts; the token's nonce is recorded with the lead, so it works
+ * once), then the shared schema; a valid enquiry is stored as a lead with its
+ * outbox row. A post turned away is logged with its reason and address only.
  *
  * The database gets `timeoutMs` for the whole post. Past it, or when it
  * fails, the enquiry goes to the local spool (lead-spool.ts) and the visitor
- * is told it was received; without a spool, or if the spool cannot take it
- * either, the visitor gets the form back with everything they typed and an
- * honest "could not be saved yet" (503). Nothing a visitor sends is lost
- * without them knowing. See docs/decisions/055.
+ * is told it was received; if the spool cannot take it either (or there is
+ * none) the visitor gets the form back as typed with an honest "could not be
+ * saved yet" (503). Nothing is lost without the visitor knowing. See docs/decisions/055.
  */
-export type LeadIntakeOptions = {
-  db: AppDatabase;
-  tokenSecret: string;
-  rateLimit: RateLimitRule;
-  log: Logger;
-  now?: Clock;
-  tokenTiming?: { minAgeMs: number; maxAgeMs: number };
+export type LeadIntakeOptions = Omit<
+  PostScreenOptions,
+  "formName" | "tokenForm" | "rateLimitPrefix" | "tokenTiming"
+> & {
   /** Called after a lead is committed: the server wakes the outbox worker. */
   onLeadSaved?: (leadId: string) => void;
   /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Where an enquiry goes when the database cannot take it; none means 503 instead. */
   spool?: LeadSpool;
-  /** Called after an enquiry went to the spool: the server makes sure the drainer runs. */
-  onLeadSpooled?: (leadId: string) => void;
 };
 
-export type LeadIntake = {
-  issueToken: () => string;
-  /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
-  receive: (post: FormPost) => Promise<ContactFormOutcome>;
-};
+export type LeadIntake = ReturnType<typeof createLeadIntake>;
 
-export function createLeadIntake({
-  db,
-  tokenSecret,
-  rateLimit,
-  log,
-  now = systemClock,
-  tokenTiming = formTokenTiming,
-  onLeadSaved,
-  timeoutMs = defaultDatabaseTimeoutMs,
-  spool,
-  onLeadSpooled,
-}: LeadIntakeOptions): LeadIntake {
-  const screen = createPostScreen({
-    db,
-    formName: "Contact form",
-    tokenForm: "contact",
-    tokenSecret,
-    rateLimit,
-    log,
-    now,
-    tokenTiming,
-  });
-  const reject = screen.reject;
-  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export function createLeadIntake(options: LeadIntakeOptions) {
+  const { db, log, now = systemClock, onLeadSaved, spool } = options;
+  const timeoutMs = options.timeoutMs ?? defaultDatabaseTimeoutMs;
+  const screen = createPostScreen({ ...options, formName: "Contact form", tokenForm: "contact" });
   let tokensForgottenAt = 0;
 
+  /** Never rejects: whatever fails, the visitor gets an answer that keeps what they typed. */
   async function receive(post: FormPost): Promise<ContactFormOutcome> {
     const values: ContactFormValues = post.form ? contactFormValues(post.form) : {};
     try {
       return await check(post, values);
     } catch (error) {
-      log.error(`Contact form: a post from ${post.clientAddress} failed: ${reason(error)}`);
+      log.error(`Contact form: a post from ${post.clientAddress} failed: ${errorMessage(error)}`);
       return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
     }
   }
@@ -102,7 +76,7 @@ export function createLeadIntake({
     }
     const { tokenNonce, databaseAnswers } = screened;
     if (spooledWith(tokenNonce)) {
-      reject(post, "token-replayed");
+      screen.reject(post, "token-replayed");
       return { kind: "rejected", values };
     }
 
@@ -125,10 +99,12 @@ export function createLeadIntake({
         return { kind: "accepted", leadId };
       } catch (error) {
         if (error instanceof TokenReplayedError) {
-          reject(post, "token-replayed");
+          screen.reject(post, "token-replayed");
           return { kind: "rejected", values };
         }
-        log.error(`Contact form: the lead database did not store lead ${leadId}: ${reason(error)}`);
+        log.error(
+          `Contact form: the lead database did not store lead ${leadId}: ${errorMessage(error)}`,
+        );
       }
     }
 
@@ -143,11 +119,10 @@ export function createLeadIntake({
         log.warn(
           `Contact form: kept lead ${leadId} in the spool at ${spool.file}; it moves into the database when that answers`,
         );
-        onLeadSpooled?.(leadId);
         return { kind: "accepted", leadId };
       } catch (error) {
         log.error(
-          `Contact form: the spool at ${spool.file} did not take lead ${leadId}: ${reason(error)}`,
+          `Contact form: the spool at ${spool.file} did not take lead ${leadId}: ${errorMessage(error)}`,
         );
       }
     }
@@ -155,15 +130,8 @@ export function createLeadIntake({
     // statement has its own bound): then the visitor is told so, not asked to
     // send a second copy.
     if (saving) {
-      const stored = await withinDeadline(
-        saving,
-        Date.now() + timeoutMs + 2_000,
-        "storing the lead",
-      ).then(
-        () => true,
-        () => false,
-      );
-      if (stored) {
+      const late = withinDeadline(saving, Date.now() + timeoutMs + 2_000, "storing the lead");
+      if (await late.then(() => true).catch(() => false)) {
         log.info(`Contact form: stored lead ${leadId}, late`);
         onLeadSaved?.(leadId);
         return { kind: "accepted", leadId };
@@ -188,15 +156,12 @@ export function createLeadIntake({
   function forgetOldTokens(at: Date) {
     if (at.getTime() - tokensForgottenAt < 10 * 60_000) return;
     tokensForgottenAt = at.getTime();
-    const before = new Date(at.getTime() - tokenTiming.maxAgeMs - 60 * 60_000);
+    const before = new Date(at.getTime() - formTokenTiming.maxAgeMs - 60 * 60_000);
     void retryWhileLocked(() => forgetUsedTokensBefore(db, before), Date.now() + timeoutMs).catch(
       (error: unknown) =>
-        log.warn(`Contact form: could not forget old form tokens: ${reason(error)}`),
+        log.warn(`Contact form: could not forget old form tokens: ${errorMessage(error)}`),
     );
   }
 
-  return {
-    issueToken: screen.issueToken,
-    receive,
-  };
+  return { issueToken: screen.issueToken, receive };
 }

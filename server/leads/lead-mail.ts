@@ -13,18 +13,14 @@ import type { OutboxComposer } from "../outbox/outbox-worker";
 
 /**
  * The e-mail that tells the sales team about a lead. Visitor text goes into
- * the plain-text body only: every header (subject included) is built from our
- * own configuration and the fixed service and budget lists, so nothing a
- * visitor types can add or change a header. The one exception is Reply-To,
- * the visitor's address, so that "Reply" writes to them: it is set only when
- * the address passes the contact form's own e-mail check unchanged (one
- * address, no spaces, CR or LF), and is passed as a bare address, never as
- * text nodemailer would parse. Text direction overrides in the body are shown
- * escaped (server/outbox/visible-text.ts).
+ * the body only, direction controls shown (visible-text.ts); every header is
+ * built from our configuration and the fixed service and budget lists. The
+ * exception, Reply-To, is the visitor's address as a bare address object, and
+ * only when it passes the form's own e-mail check unchanged.
  */
 export type LeadMailSettings = { from: string; to: string[] };
 
-export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettings): OutboxMail {
+function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettings): OutboxMail {
   const service = isServiceOptionId(lead.service)
     ? serviceOptionLabel(lead.service)
     : "Unknown service";
@@ -34,12 +30,15 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
       : isBudgetId(lead.budget)
         ? budgetLabel(lead.budget)
         : "Unknown budget";
-  const received = formatReceived(new Date(lead.created_at));
+  const received = `${new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(new Date(lead.created_at))} UTC`;
   const text = [
     "A new enquiry came in through the contact form on the website.",
     "We promise a reply within one business day.",
     "",
-    // One-line fields stay on one line even if a row was stored without the schema.
     `Name:      ${visibleLine(lead.name)}`,
     `E-mail:    ${visibleLine(lead.email)}`,
     `Company:   ${lead.company ? visibleLine(lead.company) : "(not given)"}`,
@@ -69,23 +68,12 @@ export function composeLeadNotification(lead: Lead, { from, to }: LeadMailSettin
   };
 }
 
-/**
- * The stored e-mail address, if it passes the contact form's validation as it
- * is (normalising it would change nothing) and holds no line break: a row
- * stored by anything that skipped the schema never reaches a header.
- */
-export function replyAddress(email: string): string | undefined {
+// The stored address, if the form's e-mail check passes it unchanged: a row
+// stored by anything that skipped the schema never reaches a header.
+function replyAddress(email: string): string | undefined {
   if (/[\r\n]/.test(email)) return undefined;
   const checked = contactFormSchema.shape.email.safeParse(email);
   return checked.success && checked.data === email ? email : undefined;
-}
-
-function formatReceived(date: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(date)} UTC`;
 }
 
 /** The lead notifications: the rows with a lead_id. */

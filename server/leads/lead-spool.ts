@@ -5,38 +5,22 @@ import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { storeSpooledLead, type SpooledLead } from "./lead-store";
-import type { Logger } from "../core/logger";
+import { errorMessage, type Logger } from "../core/logger";
 
 /**
  * The local spool: where an enquiry goes when the lead database cannot take
- * it within the bound (stopped, paused, locked). It is a SQLite file of its
- * own on the server's disk, written with synchronous=FULL, so an enquiry in it
- * survives a crash or a power cut as a stored lead does; the visitor is told
- * the enquiry was received only once it is there. A drainer moves each one
- * into the database when it answers again, exactly once (same lead id,
- * storeSpooledLead), and then deletes it here. See docs/decisions/055.
- *
- * The file is created only when a first enquiry needs it. Each row names the
- * database it is meant for, so a spool shared by mistake never moves one
- * database's leads into another.
+ * it in time. A SQLite file of its own, synchronous=FULL, so an enquiry in it
+ * survives a crash or power cut as a stored lead does; created only when a
+ * first enquiry needs it. A drainer moves each into the database when it
+ * answers, exactly once (same lead id), then deletes it here. Each row names
+ * its database, so a spool shared by mistake never mixes two. docs/decisions/055.
  */
-export type LeadSpool = {
-  readonly file: string;
-  /** Keeps the lead on disk, synced, before it returns; throws if it cannot. */
-  put: (lead: SpooledLead) => void;
-  /** Whether a lead in the spool came with this form token nonce. */
-  hasNonce: (nonce: string) => boolean;
-  /** Up to `limit` waiting leads, oldest first. */
-  waiting: (limit?: number) => SpooledLead[];
-  count: () => number;
-  remove: (leadId: string) => void;
-  close: () => void;
-};
+export type LeadSpool = ReturnType<typeof createLeadSpool>;
 
-export function createLeadSpool(file: string, target: string): LeadSpool {
+export function createLeadSpool(file: string, target: string) {
   let sqlite: Sqlite.Database | undefined;
 
-  /** The open file; created only when `create` (a lead is to be kept), else undefined while absent. */
+  /** The open file; created only when `create` (a lead is to be kept). */
   function open(create: boolean): Sqlite.Database | undefined {
     if (sqlite) return sqlite;
     if (!create && !existsSync(file)) return undefined;
@@ -73,21 +57,23 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
 
   return {
     file,
-    put(lead) {
-      // open(true) creates the file, so it always returns a handle.
+    /** Keeps the lead on disk, synced, before it returns; throws if it cannot. */
+    put(lead: SpooledLead): void {
       (open(true) as Sqlite.Database)
         .prepare(
           "insert into spooled_leads (lead_id, target, received_at, token_nonce, enquiry) values (?, ?, ?, ?, ?)",
         )
         .run(lead.leadId, target, lead.receivedAt, lead.tokenNonce, JSON.stringify(lead.enquiry));
     },
-    hasNonce(nonce) {
+    /** Whether a lead in the spool came with this form token nonce. */
+    hasNonce(nonce: string): boolean {
       const row = open(false)
         ?.prepare("select 1 from spooled_leads where target = ? and token_nonce = ?")
         .get(target, nonce);
       return row !== undefined;
     },
-    waiting(limit = 50) {
+    /** Up to `limit` waiting leads, oldest first. */
+    waiting(limit = 50): SpooledLead[] {
       const rows =
         (open(false)
           ?.prepare(
@@ -101,51 +87,41 @@ export function createLeadSpool(file: string, target: string): LeadSpool {
         enquiry: JSON.parse(row.enquiry) as ContactEnquiry,
       }));
     },
-    count() {
+    count(): number {
       const row = open(false)
         ?.prepare("select count(*) as waiting from spooled_leads where target = ?")
         .get(target) as { waiting: number } | undefined;
       return row?.waiting ?? 0;
     },
-    remove(leadId) {
+    remove(leadId: string): void {
       open(false)?.prepare("delete from spooled_leads where lead_id = ?").run(leadId);
     },
-    close() {
+    close(): void {
       sqlite?.close();
       sqlite = undefined;
     },
   };
 }
 
-export type SpoolDrainer = {
-  /** Moves every waiting lead it can into the database now. */
-  drain: () => Promise<{ moved: number; waiting: number }>;
-  /** Drains every `intervalMs` while leads wait. */
-  start: () => void;
-  stop: () => Promise<void>;
-};
-
 /**
- * Moves spooled leads into the database, oldest first, each within the
- * database bound. It stops at the first failure (the database is still away)
- * and tries again on the next round. Says in the log when leads start
- * waiting and when they have been moved, with their ids, never their content.
+ * Moves spooled leads into the database, oldest first, each within the bound,
+ * every 2 seconds while leads wait (`start`) or at once (`drain`). It stops at
+ * the first failure (the database is still away) until the next round. The
+ * log says when leads start waiting and when each moved: ids, never content.
  */
 export function createSpoolDrainer({
   db,
   spool,
   log,
   timeoutMs,
-  intervalMs = 2_000,
   onMoved,
 }: {
   db: AppDatabase;
   spool: LeadSpool;
   log: Logger;
   timeoutMs: number;
-  intervalMs?: number;
   onMoved?: () => void;
-}): SpoolDrainer {
+}) {
   let running: Promise<{ moved: number; waiting: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
@@ -174,7 +150,7 @@ export function createSpoolDrainer({
     } catch (error) {
       if (!failing) {
         log.warn(
-          `Contact form: ${countOrUnknown(spool)} enquiries wait in the spool at ${spool.file}: the lead database does not take them yet (${error instanceof Error ? error.message : String(error)})`,
+          `Contact form: ${countOrUnknown(spool)} enquiries wait in the spool at ${spool.file}: the lead database does not take them yet (${errorMessage(error)})`,
         );
       }
       failing = true;
@@ -183,7 +159,7 @@ export function createSpoolDrainer({
     return { moved, waiting: countOrUnknown(spool) };
   }
 
-  function drain() {
+  function drain(): Promise<{ moved: number; waiting: number }> {
     running ??= drainOnce().finally(() => (running = undefined));
     return running;
   }
@@ -200,7 +176,7 @@ export function createSpoolDrainer({
           return;
         }
         void drain();
-      }, intervalMs);
+      }, 2_000);
       timer.unref();
       void drain();
     },

@@ -5,26 +5,19 @@ import type { AppDatabase } from "../db/database";
 import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
-export type SaveLeadOptions = {
-  /** The lead's id; the intake draws it first, so a spooled copy carries the same one. */
-  leadId?: string;
-  /** The nonce of the form token the lead came with (form-token.ts), recorded so it works once. */
-  tokenNonce?: string;
-};
-
 /**
- * Stores an enquiry and its notification in one transaction: either both are
- * committed or neither is, so no lead is ever stored without its e-mail queued
- * (the transactional outbox). With a token nonce it is recorded in the same
- * transaction, and a nonce already recorded refuses the lead
- * (TokenReplayedError, server/forms/token-uses.ts) and stores nothing. Resolves once the commit is
- * durable; only then may the visitor be told the enquiry was received.
+ * Stores an enquiry and its notification in one transaction, so no lead is
+ * stored without its e-mail queued (the transactional outbox). The intake
+ * draws `leadId` first, so a spooled copy carries the same one. A token nonce
+ * is recorded in the same transaction; one already recorded refuses the lead
+ * (TokenReplayedError) and stores nothing. Resolves once the commit is
+ * durable: only then may the visitor be told the enquiry was received.
  */
 export async function saveLead(
   db: AppDatabase,
   enquiry: ContactEnquiry,
   now: Date,
-  { leadId = randomUUID(), tokenNonce }: SaveLeadOptions = {},
+  { leadId = randomUUID(), tokenNonce }: { leadId?: string; tokenNonce?: string } = {},
 ): Promise<string> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -43,11 +36,10 @@ export type SpooledLead = {
 };
 
 /**
- * Moves a spooled enquiry into the database, exactly once however often it is
- * called: a lead whose id is already stored (moved before, or committed by the
- * original request after all) is left as it is. Its token nonce is recorded
- * if no lead has used it yet; the enquiry was acknowledged, so it is stored
- * either way. Resolves true if this call stored it.
+ * Moves a spooled enquiry into the database exactly once: a lead whose id is
+ * stored already (moved before, or committed late by its request) is left as
+ * it is. It was acknowledged, so it is stored even if its token nonce was
+ * used. Resolves true if this call stored it.
  */
 export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -66,7 +58,7 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
   });
 }
 
-/** Inserts the lead and its outbox row; with `unlessStored`, nothing if the id is already stored (resolves false). */
+/** Inserts the lead and its outbox row; with `unlessStored`, resolves false if the id is stored. */
 async function insertLeadWithOutbox(
   trx: Transaction<Database>,
   leadId: string,
@@ -100,10 +92,7 @@ async function insertLeadWithOutbox(
 export type LeadRecord = Lead & { notified_at: string | null };
 
 /** Leads received at or after `since`, oldest first. */
-export async function findLeads(
-  db: AppDatabase,
-  { since }: { since?: Date } = {},
-): Promise<LeadRecord[]> {
+export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
     .leftJoin("outbox", "outbox.lead_id", "leads.id")

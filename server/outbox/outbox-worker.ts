@@ -2,73 +2,41 @@ import { retryWhileLocked } from "../db/bounded";
 import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import type { OutboxEntry } from "../db/schema";
 import { type OutboxMail, type Mailer } from "./mailer";
-import { systemClock, type Clock, type Logger } from "../core/logger";
+import { errorMessage, systemClock, type Clock, type Logger } from "../core/logger";
 
 /**
- * Sends the queued e-mails: lead notifications, and event registrations'
- * e-mails (server/registrations/registration-mail.ts). It runs inside the server process: a
- * tick claims each due outbox row (so two processes never send the same row at
- * once), sends one e-mail, and marks the row sent; when sending fails the row
- * waits longer after each attempt. A row claimed by a process that then dies
- * becomes due again when its lease runs out, so every lead is sent at least once.
+ * Sends the queued e-mails, inside the server process. A tick claims each due
+ * outbox row (so two processes never send one at once), sends its e-mail and
+ * marks it sent; a failed send waits longer after each attempt. A row claimed
+ * by a process that dies becomes due again when its lease runs out, so every
+ * e-mail is sent at least once.
  */
-/** What an outbox row says about its e-mail. */
 export type OutboxRow = Pick<OutboxEntry, "id" | "lead_id" | "registration_id" | "kind">;
 
 /** Writes the e-mail an outbox row stands for, at the moment it is sent. */
 export type OutboxComposer = (row: OutboxRow) => Promise<OutboxMail>;
 
-/** The ids a log line about an outbox row carries: never an address or a visitor's text. */
-function rowIds(row: OutboxRow) {
-  return row.lead_id !== null
-    ? { leadId: row.lead_id }
-    : { registrationId: row.registration_id ?? undefined, kind: row.kind };
-}
-
-/** How the log names an outbox row: ids only. */
-function describeRow(row: OutboxRow): string {
-  return row.lead_id !== null
-    ? `Lead notification for lead ${row.lead_id}`
-    : `E-mail ${row.kind} for registration ${row.registration_id}`;
-}
-
-export type OutboxWorkerOptions = {
-  db: AppDatabase;
-  mailer: Mailer;
-  /** Writes each row's e-mail (server/services.ts: leads' and registrations'). */
-  compose: OutboxComposer;
-  log: Logger;
-  now?: Clock;
-  /** How often the worker looks for due rows when nothing wakes it. */
-  pollIntervalMs?: number;
-  /** How long a claimed row is reserved for the process sending it. */
-  leaseMs?: number;
-  batchSize?: number;
-};
-
 export type TickResult = { sent: number; failed: number };
 
-export type OutboxWorker = {
-  /** Sends every row that is due now; the tests call it directly instead of waiting. */
-  tick: () => Promise<TickResult>;
-  /** Ticks soon, for example just after a lead was stored. */
-  wake: () => void;
-  /** Ticks every `pollIntervalMs` until stopped. */
-  start: () => void;
-  stop: () => Promise<void>;
-};
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 const MINUTE = 60_000;
+/** How long a claimed row is reserved for the process sending it. */
+const leaseMs = 5 * MINUTE;
 
 /** Wait before the next attempt: 30 s after the first failure, doubling, at most an hour. */
 export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * MINUTE);
 }
 
-/** The SMTP reply code nodemailer attaches to a refusal (550 ...), if the server gave one. */
-function smtpErrorCode(error: unknown): number | undefined {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" ? code : undefined;
+/** How the log names a row: by ids only, never an address or a visitor's text. */
+function describeRow(row: OutboxRow) {
+  return row.lead_id !== null
+    ? { name: `Lead notification for lead ${row.lead_id}`, ids: { leadId: row.lead_id } }
+    : {
+        name: `E-mail ${row.kind} for registration ${row.registration_id}`,
+        ids: { registrationId: row.registration_id ?? undefined, kind: row.kind },
+      };
 }
 
 export function createOutboxWorker({
@@ -77,40 +45,42 @@ export function createOutboxWorker({
   compose,
   log,
   now = systemClock,
-  pollIntervalMs = 15_000,
-  leaseMs = 5 * MINUTE,
-  batchSize = 20,
-}: OutboxWorkerOptions): OutboxWorker {
+}: {
+  db: AppDatabase;
+  mailer: Mailer;
+  /** Writes each row's e-mail (server/services.ts: leads' and registrations'). */
+  compose: OutboxComposer;
+  log: Logger;
+  now?: Clock;
+}) {
   let running: Promise<TickResult> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function tick(): Promise<TickResult> {
     const result: TickResult = { sent: 0, failed: 0 };
-    const startedAt = now();
     const due = await db
       .selectFrom("outbox")
       .select(["id", "lead_id", "registration_id", "kind", "attempts", "next_attempt_at"])
       .where("sent_at", "is", null)
-      .where("next_attempt_at", "<=", startedAt.toISOString())
+      .where("next_attempt_at", "<=", now().toISOString())
       .orderBy("next_attempt_at")
-      .limit(batchSize)
+      .limit(20)
       .execute();
 
     for (const row of due) {
       const attempt = row.attempts + 1;
+      const lease = new Date(now().getTime() + leaseMs).toISOString();
       const claimed = await db
         .updateTable("outbox")
-        .set({
-          attempts: attempt,
-          next_attempt_at: new Date(now().getTime() + leaseMs).toISOString(),
-        })
+        .set({ attempts: attempt, next_attempt_at: lease })
         .where("id", "=", row.id)
         .where("sent_at", "is", null)
         .where("next_attempt_at", "=", row.next_attempt_at)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue; // another process has it
 
+      const { name, ids } = describeRow(row);
       try {
         const delivery = await mailer.send(await compose(row));
         // Sent: marking it must not fail for a moment's SQLite lock, or it would be sent again.
@@ -125,13 +95,12 @@ export function createOutboxWorker({
           Date.now() + defaultDatabaseTimeoutMs,
         );
         result.sent += 1;
-        // Ids and numbers only: never an address or the visitor's text.
         log.info(
-          `${describeRow(row)} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,
-          { ...rowIds(row), attempt, smtpResponseCode: delivery.responseCode },
+          `${name} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,
+          { ...ids, attempt, smtpResponseCode: delivery.responseCode },
         );
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         const retryAt = new Date(now().getTime() + retryDelayMs(attempt));
         await db
           .updateTable("outbox")
@@ -139,9 +108,11 @@ export function createOutboxWorker({
           .where("id", "=", row.id)
           .execute();
         result.failed += 1;
+        // nodemailer attaches the SMTP reply code (550...) to a refusal.
+        const code = (error as { responseCode?: unknown } | null)?.responseCode;
         log.warn(
-          `${describeRow(row)} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
-          { ...rowIds(row), attempt, smtpResponseCode: smtpErrorCode(error) },
+          `${name} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
+          { ...ids, attempt, smtpResponseCode: typeof code === "number" ? code : undefined },
         );
         // The mail server is most likely away for the others too: try again on a later tick.
         break;
@@ -157,7 +128,7 @@ export function createOutboxWorker({
     }
     running = tick()
       .catch((error: unknown) => {
-        log.error(`Outbox worker: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(`Outbox worker: ${errorMessage(error)}`);
         return { sent: 0, failed: 0 };
       })
       .finally(() => {
@@ -171,10 +142,13 @@ export function createOutboxWorker({
   }
 
   return {
+    /** Sends every row that is due now; the tests call it directly instead of waiting. */
     tick: () => runTick(),
+    /** Ticks soon, for example just after a lead was stored. */
     wake: () => void runTick(),
+    /** Ticks every 15 seconds until stopped. */
     start() {
-      timer ??= setInterval(() => void runTick(), pollIntervalMs);
+      timer ??= setInterval(() => void runTick(), 15_000);
       timer.unref();
       void runTick();
     },

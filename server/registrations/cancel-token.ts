@@ -1,16 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The token in a registration's cancellation link: `c1.<registration id>.<HMAC>`,
- * signed with a secret kept in the database (app_secrets, "registration-cancel").
- * Whoever holds the confirmation e-mail can cancel, with no account; nobody
- * can make a token for another registration. It works once: a cancelled
- * registration stays cancelled, and registering again makes a new one with
- * its own token.
+ * The token in a registration's cancellation link, `c1.<registration id>.<HMAC>`,
+ * signed with the secret `cancelSecretName` in app_secrets: whoever holds the
+ * confirmation e-mail can cancel, with no account, and nobody can make one for
+ * another registration. It works once: a cancelled registration stays so.
  */
 const VERSION = "c1";
 
-/** The name of the signing secret in app_secrets. */
 export const cancelSecretName = "registration-cancel";
 
 function mac(secret: string, registrationId: string): Buffer {

@@ -9,10 +9,7 @@ import { visibleLine } from "../outbox/visible-text";
 import { signCancelToken } from "./cancel-token";
 import { registrationAnswers } from "./registration-reads";
 
-/*
- * The parts every registration e-mail is written from: where it goes, its
- * links, the event and the person's details as lines, and its signature.
- */
+// The parts every registration e-mail is written from.
 
 export type RegistrationMailSettings = {
   from: string;
@@ -26,6 +23,7 @@ export type RegistrationMailSettings = {
 /** How every e-mail to a visitor ends: who wrote it, and where to answer. */
 export const signature = [siteConfig.name, siteConfig.email, ""];
 
+/** The registration's address, if the form's check passes it unchanged: it goes into a header. */
 export function mailbox(email: string): { name: string; address: string } {
   const checked = personFieldSchemas.email.safeParse(email);
   if (!checked.success || checked.data !== email || /[\r\n,<>]/.test(email)) {

@@ -7,14 +7,17 @@ import {
   type RegistrationValues,
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
-import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import type { EventFacts } from "~/features/events/registration-view";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
-import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
-import { createPostScreen, unavailableRetryAfterSeconds, type FormPost } from "../forms/form-post";
-import { formTokenTiming } from "../forms/form-token";
+import { defaultDatabaseTimeoutMs } from "../db/database";
+import {
+  createPostScreen,
+  unavailableRetryAfterSeconds,
+  type FormPost,
+  type PostScreenOptions,
+} from "../forms/form-post";
 import { TokenReplayedError } from "../forms/token-uses";
-import { systemClock, type Clock, type Logger } from "../core/logger";
-import type { RateLimitRule } from "../forms/rate-limit";
+import { errorMessage, systemClock } from "../core/logger";
 import { verifyCancelToken } from "./cancel-token";
 import { seatCountMemo } from "./seat-counts";
 import {
@@ -22,98 +25,60 @@ import {
   findRegistration,
   seatCounts as readSeatCounts,
   storeRegistration,
+  type CancelResult,
   type StoreResult,
 } from "./registration-store";
 
 /**
- * Takes an event's registrations and cancellations, behind the route of the
- * event's page (app/routes/event-detail.tsx and event-cancel.tsx, through the
- * load context). Registrations pass the same abuse rules as the contact form
- * (server/forms/form-post.ts: rate limit, trap, time token, which works once), then the shared
- * schema, then the store. Nothing about a post's content is logged.
- *
- * The database gets `timeoutMs` for a post's work, as the contact form's does
- * (docs/decisions/056). A registration it cannot take in time is answered
- * "could not be saved, send it again" with the form as typed (503): unlike an
- * enquiry it is not spooled, since its seat can only be decided by the
- * database. The transaction itself rolls back when it reaches its commit past
- * the deadline, and its outcome is waited for: a registration answered
- * "could not be saved" is not stored.
+ * Takes an event's registrations and cancellations: the contact form's abuse
+ * rules (form-post.ts), the shared schema, then the store; nothing about a
+ * post's content is logged. The database gets `timeoutMs` for a post
+ * (docs/decisions/056); past it the visitor gets "could not be saved" with the
+ * form as typed (503). Unlike an enquiry it is not spooled: only the database
+ * can decide a seat.
  */
-export type RegistrationDesk = {
-  /** A fresh signed time token for a registration form rendered now. */
-  issueToken: () => string;
-  /**
-   * Confirmed and waiting registrations. Counts read within the last
-   * `seatCountMaxAgeMs` come back at once, not as a promise: the render cache
-   * asks for them on every request of an open event's page (server/render-cache.ts).
-   * A read that failed within the last `seatCountFailureMaxAgeMs` rejects at
-   * once, and requests at the same moment share one read.
-   */
-  seats: (slug: string) => SeatCounts | Promise<SeatCounts>;
-  register: (event: EventFacts, post: FormPost) => Promise<RegistrationOutcome>;
-  /** What the cancellation link's token names, changing nothing (a GET). */
-  checkCancellation: (event: EventFacts, token: string | null) => Promise<CancellationCheck>;
-  /** Cancels the registration the posted token names. */
-  cancel: (event: EventFacts, post: FormPost) => Promise<CancellationOutcome>;
-};
+export type RegistrationDesk = ReturnType<typeof createRegistrationDesk>;
 
-export type RegistrationDeskOptions = {
-  db: AppDatabase;
-  /** Signs and checks the form's time token: the contact form's secret. */
-  tokenSecret: string;
-  /** Signs and checks the cancellation links (server/registrations/cancel-token.ts). */
-  cancelSecret: string;
-  rateLimit: RateLimitRule;
-  log: Logger;
-  now?: Clock;
-  tokenTiming?: { minAgeMs: number; maxAgeMs: number };
-  /** Called after e-mails were queued: the server wakes the outbox worker. */
-  onMailQueued?: () => void;
-  /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** Ages the remembered seat counts, in ms: performance.now unless a test moves it by hand. */
-  seatCountClock?: () => number;
-};
-
-export function createRegistrationDesk({
-  db,
-  tokenSecret,
-  cancelSecret,
-  rateLimit,
-  log,
-  now = systemClock,
-  tokenTiming = formTokenTiming,
-  onMailQueued,
-  timeoutMs = defaultDatabaseTimeoutMs,
-  seatCountClock = () => performance.now(),
-}: RegistrationDeskOptions): RegistrationDesk {
-  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  const seatCounts = seatCountMemo((slug) => readSeatCounts(db, slug), timeoutMs, seatCountClock);
+export function createRegistrationDesk(
+  options: Omit<PostScreenOptions, "formName" | "tokenForm" | "rateLimitPrefix"> & {
+    /** Signs and checks the cancellation links (cancel-token.ts). */
+    cancelSecret: string;
+    /** Called after e-mails were queued: the server wakes the outbox worker. */
+    onMailQueued?: () => void;
+    /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
+    timeoutMs?: number;
+    /** Ages the remembered seat counts, in ms: performance.now unless a test moves it by hand. */
+    seatCountClock?: () => number;
+  },
+) {
+  const { db, cancelSecret, log, now = systemClock, onMailQueued } = options;
+  const timeoutMs = options.timeoutMs ?? defaultDatabaseTimeoutMs;
+  const seatCounts = seatCountMemo(
+    (slug) => readSeatCounts(db, slug),
+    timeoutMs,
+    options.seatCountClock ?? (() => performance.now()),
+  );
   const screen = createPostScreen({
-    db,
+    ...options,
     formName: "Event registration",
     tokenForm: "registration",
-    tokenSecret,
-    rateLimit,
     // Registering for an event does not use up the contact form's allowance.
     rateLimitPrefix: "event-registration ",
-    log,
-    now,
-    tokenTiming,
   });
 
   /**
-   * The outcome of a transaction that rolls back by itself when it reaches
-   * its commit past `deadline` (registration-store.ts): it is waited for
-   * rather than abandoned at the deadline, so a visitor told "could not be
-   * saved" was not registered after all (or cancelled). The wait past the
-   * deadline is one statement's at most (each is bounded: postgres-pool.ts).
-   * A commit that does not answer even then (the database stopped mid-commit)
-   * is given up as unavailable: whether it took is for the database to say.
+   * Runs a transaction that rolls back by itself past `deadline` and waits for
+   * its real outcome, so a visitor told "could not be saved" was not
+   * registered (or cancelled) after all. Past the deadline that is one bounded
+   * statement (postgres-pool.ts) and 2 s for its answer; a commit unanswered
+   * even then (the database stopped mid-commit) is given up as unavailable.
    */
-  function realOutcome<T>(transaction: Promise<T>, deadline: number, what: string): Promise<T> {
-    return withinDeadline(transaction, deadline + timeoutMs + lateAnswerMs, what);
+  function realOutcome<T>(transaction: () => Promise<T>, deadline: number, what: string) {
+    return withinDeadline(
+      retryWhileLocked(transaction, deadline),
+      deadline + timeoutMs + 2_000,
+      what,
+    );
   }
 
   async function register(event: EventFacts, post: FormPost): Promise<RegistrationOutcome> {
@@ -122,7 +87,7 @@ export function createRegistrationDesk({
       return await take(event, post, values);
     } catch (error) {
       log.error(
-        `Event registration: ${event.slug}: a post from ${post.clientAddress} failed: ${reason(error)}`,
+        `Event registration: ${event.slug}: a post from ${post.clientAddress} failed: ${errorMessage(error)}`,
       );
       return { kind: "unavailable", retryAfterSeconds: unavailableRetryAfterSeconds, values };
     }
@@ -155,39 +120,39 @@ export function createRegistrationDesk({
       throw new Error("the database did not answer in time to count the post");
     }
 
-    const storing = retryWhileLocked(
-      () =>
-        storeRegistration(db, event, result.registration, now(), {
-          tokenNonce: screened.tokenNonce,
-          deadline,
-        }),
-      deadline,
-    );
     let stored: StoreResult;
     try {
-      stored = await realOutcome(storing, deadline, "storing the registration");
+      stored = await realOutcome(
+        () =>
+          storeRegistration(db, event, result.registration, now(), {
+            tokenNonce: screened.tokenNonce,
+            deadline,
+          }),
+        deadline,
+        "storing the registration",
+      );
     } catch (error) {
       if (!(error instanceof TokenReplayedError)) throw error;
       screen.reject(post, "token-replayed");
       return { kind: "rejected", values };
     }
     if (stored.kind === "already-registered") {
-      // Answered as a new registration is, so the form does not tell anyone
-      // who is registered; the e-mail tells the person at the address.
+      // Answered as a new registration is, so the form tells no one who is
+      // registered; the e-mail tells the person at the address.
       log.info(
         `Event registration: ${event.slug}: registration ${stored.registrationId} was sent again; its person is e-mailed`,
       );
-      onMailQueued?.();
-      return { kind: "registered", status: stored.status };
+    } else {
+      seatCounts.forget(event.slug);
+      log.info(
+        `Event registration: stored registration ${stored.registrationId} for ${event.slug} (${stored.status})`,
+      );
     }
-    seatCounts.forget(event.slug);
-    log.info(
-      `Event registration: stored registration ${stored.registrationId} for ${event.slug} (${stored.status})`,
-    );
     onMailQueued?.();
     return { kind: "registered", status: stored.status };
   }
 
+  /** What the cancellation link's token names, changing nothing (a GET). */
   async function checkCancellation(
     event: EventFacts,
     token: string | null,
@@ -216,20 +181,17 @@ export function createRegistrationDesk({
     }
     // Once the event has started there is no place left to give anyone.
     if (now().getTime() >= Date.parse(event.startsAt)) return { kind: "closed" };
-    let result: Awaited<ReturnType<typeof cancelRegistration>>;
+    let result: CancelResult;
     try {
       const deadline = Date.now() + timeoutMs;
       result = await realOutcome(
-        retryWhileLocked(
-          () => cancelRegistration(db, event, registrationId, now(), { deadline }),
-          deadline,
-        ),
+        () => cancelRegistration(db, event, registrationId, now(), { deadline }),
         deadline,
         "cancelling the registration",
       );
     } catch (error) {
       log.error(
-        `Event registration: could not cancel registration ${registrationId} for ${event.slug}: ${reason(error)}`,
+        `Event registration: could not cancel registration ${registrationId} for ${event.slug}: ${errorMessage(error)}`,
       );
       return { kind: "unavailable" };
     }
@@ -245,13 +207,15 @@ export function createRegistrationDesk({
   }
 
   return {
+    /** A fresh signed time token for a registration form rendered now. */
     issueToken: screen.issueToken,
+    /**
+     * Confirmed and waiting registrations: at once, not as a promise, if read
+     * lately (the page cache asks on every response of an open event's page).
+     */
     seats: seatCounts.read,
     register,
     checkCancellation,
     cancel,
   };
 }
-
-/** Past a statement's own bound, how long a transaction's last answer may take to arrive. */
-const lateAnswerMs = 2_000;

@@ -1,7 +1,7 @@
 import { eventCalendarFile } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../db/database";
-import type { OutboxKind, Registration } from "../db/schema";
+import type { Registration } from "../db/schema";
 import { domainOf, type OutboxMail } from "../outbox/mailer";
 import { visibleLine } from "../outbox/visible-text";
 import { systemClock, type Clock } from "../core/logger";
@@ -19,20 +19,15 @@ import { findRegistration, seatCounts } from "./registration-store";
 
 /**
  * The e-mails of an event registration, written when the outbox worker sends
- * them, from the registration's row and the event's facts as the site last
- * handed them over. The attendee gets plain text with the event's details,
- * the calendar file (once they hold a place) and the link to cancel; the team
- * gets a notice whose Reply-To is the attendee. Headers carry our own text
- * (the event's title, from content) and addresses, never what a visitor typed,
- * and a visitor's address only as an address object. Every text a visitor
- * typed goes into a body through `visibleLine`, as in the lead e-mails: on
- * one line, its direction controls shown (server/outbox/visible-text.ts).
+ * them, from the registration's row and the event's facts as last handed
+ * over. The attendee gets the event's details, the calendar file (once they
+ * hold a place) and the link to cancel; the team a notice whose Reply-To is
+ * the attendee. Headers carry our own text and addresses, a visitor's address
+ * only as an address object; what a visitor typed goes into a body through
+ * `visibleLine`, as in the lead e-mails.
  */
 
-type AttendeeKind = Extract<
-  OutboxKind,
-  "registration-confirmed" | "registration-waiting" | "registration-promoted"
->;
+type AttendeeKind = "registration-confirmed" | "registration-waiting" | "registration-promoted";
 
 export function registrationMailComposer(
   db: AppDatabase,
@@ -52,24 +47,16 @@ export function registrationMailComposer(
       case "registration-already":
         return composeAlreadyRegisteredMail(registration, event, settings, row.id);
       case "registration-team-new":
-      case "registration-team-cancelled":
-        return composeTeamMail(
-          row.kind,
-          registration,
-          event,
-          settings,
-          await seatCounts(db, event.slug),
-        );
+      case "registration-team-cancelled": {
+        const counts = await seatCounts(db, event.slug);
+        return composeTeamMail(row.kind, registration, event, settings, counts);
+      }
       default:
         throw new Error(`outbox row ${row.id} is not a registration e-mail (${row.kind})`);
     }
   };
 }
 
-/**
- * The stored address, if it passes the form's e-mail check as it is; a row
- * stored by anything that skipped the schema never reaches a header.
- */
 const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }> = {
   "registration-confirmed": {
     subject: "Your place is confirmed",
@@ -90,7 +77,7 @@ const attendeeCopy: Record<AttendeeKind, { subject: string; opening: string[] }>
   },
 };
 
-export function composeAttendeeMail(
+function composeAttendeeMail(
   kind: AttendeeKind,
   registration: Registration,
   event: EventFacts,
@@ -159,13 +146,12 @@ export function composeAttendeeMail(
 }
 
 /**
- * To the person at a registration's address when the form was sent again
- * with it: the page answered as for anyone who registers, so that it tells no
- * one who is registered; this e-mail, which only they read, says what holds.
- * One per outbox row (`rowId` makes its Message-ID), with no calendar file:
- * the first e-mail has it.
+ * To the person at an address the form was sent with again: the page answered
+ * as for anyone, so it tells no one who is registered; this e-mail, which only
+ * they read, says what holds. One per outbox row (`rowId` in its Message-ID),
+ * with no calendar file: the first e-mail has it.
  */
-export function composeAlreadyRegisteredMail(
+function composeAlreadyRegisteredMail(
   registration: Registration,
   event: EventFacts,
   settings: RegistrationMailSettings,
@@ -213,7 +199,7 @@ export function composeAlreadyRegisteredMail(
   };
 }
 
-export function composeTeamMail(
+function composeTeamMail(
   kind: "registration-team-new" | "registration-team-cancelled",
   registration: Registration,
   event: EventFacts,

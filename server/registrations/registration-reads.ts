@@ -2,17 +2,10 @@ import type { EventFacts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../db/database";
 import type { Registration } from "../db/schema";
 
-/*
- * What staff and e-mails read back about registrations: an event's facts as
- * the site handed them over, its list in order, a registration's answers.
- * Nothing here changes a row (registration-store.ts does).
- */
+// What staff and e-mails read back about registrations; registration-store.ts changes rows.
 
 /** The facts the site last handed over for an event, or undefined before its first registration. */
-export async function findEventFacts(
-  db: AppDatabase,
-  slug: string,
-): Promise<EventFacts | undefined> {
+export async function findEventFacts(db: AppDatabase, slug: string) {
   const row = await db
     .selectFrom("registration_events")
     .select("facts")
@@ -36,7 +29,6 @@ export async function listRegistrations(db: AppDatabase, slug: string): Promise<
   return [...confirmed, ...rows.filter((row) => row.status === "waiting")];
 }
 
-/** A registration's answers to the event's questions. */
 export function registrationAnswers(registration: Pick<Registration, "answers">) {
   try {
     const answers = JSON.parse(registration.answers) as unknown;

@@ -4,42 +4,31 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import type { Database, OutboxKind, Registration } from "../db/schema";
+import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
-/**
- * Registrations in the database. Every change to an event's registrations
- * runs in one transaction that first takes the event's row in
- * `registration_events` (an upsert, which also stores the event's facts for
- * the e-mails): on PostgreSQL that row lock queues the transactions of one
- * event behind each other, on SQLite the first write takes the database's
- * write lock. So the seat count a transaction reads cannot change under it,
- * and the seat is taken in the transaction that stores the registration and
- * queues its e-mails (the transactional outbox, docs/decisions/050).
- * See docs/decisions/034-event-registration.md.
+/*
+ * Every change to an event's registrations runs in one transaction that first
+ * upserts the event's row (storing its facts for the e-mails): PostgreSQL's
+ * row lock queues one event's transactions, SQLite's first write takes the
+ * write lock. So the seat count read cannot change under it, and the seat is
+ * taken where its e-mails are queued. docs/decisions/034, 050.
  */
 
 type Trx = Transaction<Database>;
 
 /**
- * `already-registered`: the address holds a place or waits for one already;
- * `status` is what a new registration would have got, which is all the
- * visitor is told, and the person is e-mailed instead.
+ * `already-registered`: the address holds or awaits a place already; `status`
+ * is what a new registration would have got, all the visitor is told.
  */
 export type StoreResult =
   | { kind: "registered"; registrationId: string; status: "confirmed" | "waiting" }
   | { kind: "already-registered"; registrationId: string; status: "confirmed" | "waiting" };
 
-/** The address as it is compared: one registration per address and event, whatever its case. */
-export function emailKey(email: string): string {
-  return email.toLowerCase();
-}
-
 /**
- * A change whose answer the visitor may no longer be waiting for: past
- * `deadline` (a Date.now() value) the server has answered "could not be
- * saved", so the transaction must not commit. Throwing rolls it back.
- * Checked after the waits (the event's lock) and last before the commit.
+ * Past `deadline` (a Date.now() value) the visitor was answered "could not be
+ * saved", so the transaction must not commit: throwing rolls it back. Checked
+ * after the waits (the event's lock) and last before the commit.
  */
 function beforeDeadline(deadline: number | undefined, what: string): void {
   if (deadline !== undefined && Date.now() >= deadline) {
@@ -75,31 +64,22 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
     .execute();
 }
 
-/** Confirmed and waiting registrations of an event. */
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {
-  return countsOf(await seatCountsQuery(db, slug).execute());
-}
-
-type SeatCountRow = { status: string; count: string | number };
-
-function seatCountsQuery(db: AppDatabase | Trx, slug: string) {
-  return db
+  const rows = await db
     .selectFrom("registrations")
     .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
     .where("event_slug", "=", slug)
     .where("status", "in", ["confirmed", "waiting"])
-    .groupBy("status");
-}
-
-function countsOf(rows: SeatCountRow[]): SeatCounts {
+    .groupBy("status")
+    .execute();
   const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
   return { confirmed: count("confirmed"), waiting: count("waiting") };
 }
 
 /**
- * Gives the places that are free to the waiting list, first come first
- * served, and queues each promoted person's e-mail. Places free up when
- * someone cancels, or when the content raises the capacity.
+ * Gives free places to the waiting list, first come first served, queueing
+ * each promoted person's e-mail. Places free up when someone cancels or the
+ * content raises the capacity.
  */
 async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<number> {
   const { confirmed } = await seatCounts(trx, event.slug);
@@ -125,30 +105,11 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 }
 
 /**
- * Tells the person at a registration's address that someone registered them
- * again: one e-mail waiting to go at a time, however often the form is sent.
- */
-async function queueAlreadyRegisteredMail(trx: Trx, registrationId: string, now: Date) {
-  const waiting = await trx
-    .selectFrom("outbox")
-    .select("id")
-    .where("registration_id", "=", registrationId)
-    .where("kind", "=", "registration-already")
-    .where("sent_at", "is", null)
-    .executeTakeFirst();
-  if (!waiting) await queueMail(trx, registrationId, "registration-already", now);
-}
-
-/**
- * Stores a registration: a confirmed place while the event has one free,
- * otherwise a place on the waiting list, with the attendee's e-mail and the
- * team's notification queued in the same transaction. An address that
- * already holds a place or waits for one is not stored again: its person is
- * e-mailed that they are registered already (`already-registered`). With a token
- * nonce, its use is recorded in the same transaction: a nonce already used
- * refuses the registration (TokenReplayedError) and stores nothing. With a
- * deadline, a transaction that reaches its commit after it rolls back instead
- * (DatabaseTimeoutError): nothing is stored that the visitor was told was not.
+ * Stores a registration, confirmed while the event has a free place, else
+ * waiting, with the attendee's and the team's e-mails queued. An address that
+ * holds or awaits a place already is not stored again: its person is e-mailed
+ * (`already-registered`). A token nonce used before refuses it
+ * (TokenReplayedError); past `deadline` it rolls back (DatabaseTimeoutError).
  */
 export async function storeRegistration(
   db: AppDatabase,
@@ -166,7 +127,8 @@ export async function storeRegistration(
 
     const { confirmed } = await seatCounts(trx, event.slug);
     const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
-    const key = emailKey(entry.email);
+    // One registration per address and event, whatever its case.
+    const key = entry.email.toLowerCase();
     const existing = await trx
       .selectFrom("registrations")
       .select("id")
@@ -175,7 +137,15 @@ export async function storeRegistration(
       .where("status", "<>", "cancelled")
       .executeTakeFirst();
     if (existing) {
-      await queueAlreadyRegisteredMail(trx, existing.id, now);
+      // One such e-mail waiting to go at a time, however often the form is sent.
+      const waiting = await trx
+        .selectFrom("outbox")
+        .select("id")
+        .where("registration_id", "=", existing.id)
+        .where("kind", "=", "registration-already")
+        .where("sent_at", "is", null)
+        .executeTakeFirst();
+      if (!waiting) await queueMail(trx, existing.id, "registration-already", now);
       beforeDeadline(deadline, what);
       return { kind: "already-registered" as const, registrationId: existing.id, status };
     }
@@ -206,12 +176,8 @@ export async function storeRegistration(
         cancelled_at: null,
       })
       .execute();
-    await queueMail(
-      trx,
-      registrationId,
-      status === "confirmed" ? "registration-confirmed" : "registration-waiting",
-      now,
-    );
+    const attendeeMail = status === "confirmed" ? "registration-confirmed" : "registration-waiting";
+    await queueMail(trx, registrationId, attendeeMail, now);
     await queueMail(trx, registrationId, "registration-team-new", now);
     beforeDeadline(deadline, what);
     return { kind: "registered" as const, registrationId, status };
@@ -222,10 +188,9 @@ export type CancelResult =
   { kind: "cancelled"; promoted: number } | { kind: "already-cancelled" } | { kind: "unknown" };
 
 /**
- * Cancels a registration of this event: its place (or its place in the
- * queue) is freed, the first people waiting get the free places, and the
- * team is told, all in one transaction, which rolls back if it reaches its
- * commit after `deadline`.
+ * Cancels a registration of this event: its place (or place in the queue) is
+ * freed, the first waiting get the free places and the team is told, in one
+ * transaction that rolls back past `deadline`.
  */
 export async function cancelRegistration(
   db: AppDatabase,
@@ -258,10 +223,7 @@ export async function cancelRegistration(
   });
 }
 
-export async function findRegistration(
-  db: AppDatabase,
-  registrationId: string,
-): Promise<Registration | undefined> {
+export function findRegistration(db: AppDatabase, registrationId: string) {
   return db
     .selectFrom("registrations")
     .selectAll()

@@ -3,30 +3,21 @@ import type { SeatCounts } from "~/features/events/registration-view";
 import { boundedCall } from "../db/bounded";
 
 /**
- * How long an event page may show seat counts already read: the open event
- * page is kept by the page cache, which reads the counts again for every
- * response (docs/decisions/063): without this every request paid for a query. A registration or cancellation taken
- * by this process forgets the event's counts at once, so a visitor sees their
- * own change; one made elsewhere shows within this time. The seat itself is
- * always decided by the database (storeRegistration).
+ * How long an event page may show seat counts already read: the page cache
+ * reads them for every response of a kept page (docs/decisions/063), and each
+ * would otherwise pay for a query. A change this process takes forgets the
+ * event's counts at once, so a visitor sees their own; one made elsewhere
+ * shows within this time. The seat itself is always the database's to decide.
  */
 export const seatCountMaxAgeMs = 1_000;
 
 /**
- * How long a failed read of the seat counts is remembered. While the database
- * hangs, every request for an event page would otherwise wait the whole bound
- * (issue 25). Remembered, the failure
- * costs one request the bound; the requests after it within this time are
- * served at once without the counts, as the event page does when the read
- * fails (app/routes/event-detail.tsx).
+ * How long a failed read is remembered. While the database hangs, every event
+ * page request would otherwise wait the whole bound (issue 25); this way one
+ * does, and those after it are served at once without the counts, as the page
+ * does when the read fails (app/routes/event-detail.tsx).
  */
 export const seatCountFailureMaxAgeMs = 5_000;
-
-/** A read of an event's seat counts, as remembered: the counts, or why they could not be read. */
-type SeatCountRead = { counts: SeatCounts } | { failure: Error };
-
-/** Most events that take registrations at once; far more than the content has. */
-const maxRememberedEvents = 1_000;
 
 /** An event's seat counts, read at most once at a time and remembered briefly. */
 export function seatCountMemo(
@@ -34,8 +25,8 @@ export function seatCountMemo(
   timeoutMs: number,
   clock: () => number,
 ) {
-  const remembered = new LRUCache<string, SeatCountRead>({
-    max: maxRememberedEvents,
+  const remembered = new LRUCache<string, { counts: SeatCounts } | { failure: Error }>({
+    max: 1_000, // events taking registrations at once: far more than the content has
     ttl: seatCountMaxAgeMs,
     perf: { now: clock },
     // Reads the clock on every look-up rather than reusing it for a

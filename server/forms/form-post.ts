@@ -18,21 +18,14 @@ import {
 } from "./rate-limit";
 
 /**
- * The abuse rules every public form shares (docs/decisions/051), applied to a
- * post before its fields are read: count it against the client's rate limit,
- * then check the trap field and the signed time token. A post turned away is
- * logged with the form's name, the reason and the client address only.
- *
- * The count is the database's, within the post's deadline; when the database
- * does not answer in time it is counted in this process instead (the same
- * rule), and the post goes on: the form decides what to do with a database
- * that is away (docs/decisions/055, 056).
+ * The abuse rules every public form shares (docs/decisions/051), before its
+ * fields are read: the client's rate limit, the trap field, the signed time
+ * token. A refusal is logged with the form, the reason and the address only.
+ * The count is the database's within the post's deadline, else this process's
+ * (the same rule), and the form decides what to do without a database (055, 056).
  */
 
-/**
- * A post as the route's action read it (app/lib/forms/read-form.ts): its form
- * data, null when the body was not a form, and the client's address.
- */
+/** A post as the action read it: its form data (null when not a form) and the client's address. */
 export type FormPost = { form: FormData | null; clientAddress: string };
 
 /** Why a post was turned away, for the log. */
@@ -47,11 +40,7 @@ export type RejectionReason =
   | "token-invalid"
   | "token-replayed";
 
-/**
- * The refusal when the abuse rules turned the post away; else the token's
- * nonce (a token works once: the form records it with what it stores) and
- * whether the database counted the post.
- */
+/** The refusal; else the token's nonce (recorded with what the form stores) and whether the database counted. */
 export type ScreenedPost =
   | { formData: FormData; refusal?: undefined; tokenNonce: string; databaseAnswers: boolean }
   | { refusal: FormRefusal };
@@ -73,10 +62,7 @@ export type PostScreenOptions = {
   tokenForm: TokenForm;
   tokenSecret: string;
   rateLimit: RateLimitRule;
-  /**
-   * Posts of forms with different prefixes count against separate limits;
-   * the contact form has none.
-   */
+  /** Forms with different prefixes count against separate limits; the contact form has none. */
   rateLimitPrefix?: string;
   log: Logger;
   now?: Clock;

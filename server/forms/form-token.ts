@@ -4,12 +4,10 @@ import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
- * A form's time token: when the form was rendered, signed with a server
- * secret together with the name of the form it was rendered into. A post that
- * comes back sooner than a person can fill the form in, hours later, with a
- * token that was altered, or with another form's token is turned away. A
- * form's page fetches it once it runs, and an answer that brings the form back
- * carries one; it is never in a page that is kept or prerendered.
+ * A form's time token: when it was issued, signed with a server secret and
+ * the form's name. A post sooner than a person can fill the form in, hours
+ * later, altered, or with another form's token is turned away. Fetched by the
+ * form's page or brought back with an answer, never in a kept page.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 

@@ -5,12 +5,9 @@ import { acceptsPost } from "./form-paths";
 import type { Logger } from "../core/logger";
 
 /**
- * Runs before React Router for every post to a form's route (the contact
- * form, an event's registration and its cancellation; server/http/limits.ts):
- * refuses posts from other sites (403) and a declared Content-Length over
- * 64 KB (413) without reading the body. The route's action reads the body
- * itself, and refuses one sent without a length as soon as it passes the
- * limit (app/lib/forms/read-form.ts, refuseOversizedPost below).
+ * Before React Router, for every post to a form's route: posts from other
+ * sites get 403 and a declared Content-Length over 64 KB gets 413, unread. The
+ * action refuses a body without a length as it passes the limit (read-form.ts).
  */
 export function formPostGuard(log: Logger): RequestHandler {
   return (req, res, next) => {
@@ -26,9 +23,8 @@ export function formPostGuard(log: Logger): RequestHandler {
 }
 
 /**
- * GET /forms/<form>/token: a fresh signed time token, which a form's page
- * fetches once it runs (docs/decisions/051). Every view of a form's page asks
- * for one, so it is answered here, as /healthz is, not by React Router.
+ * GET /forms/<form>/token: a fresh token for a form's page (docs/decisions/051).
+ * Every view of a form's page asks for one: answered here, not by React Router.
  */
 export function formTokens(issuers: Partial<Record<TokenForm, () => string>>): RequestHandler {
   const byPath = new Map<string, () => string>();
@@ -43,11 +39,7 @@ export function formTokens(issuers: Partial<Record<TokenForm, () => string>>): R
   };
 }
 
-/**
- * For the load context: the action found the body over the limit as it
- * arrived. Logged as the guard's refusals are, and the connection is closed
- * after the answer rather than the rest of the body read.
- */
+/** For the load context: the action found the body over the limit; the connection closes after the answer. */
 export function refuseOversizedPost(log: Logger, req: Request, res: Response) {
   return () => {
     logRejected(log, req, `body over ${maxFormBodyBytes} bytes`);
@@ -55,18 +47,14 @@ export function refuseOversizedPost(log: Logger, req: Request, res: Response) {
   };
 }
 
-/**
- * The client's address. Express reads X-Forwarded-For only as far as the
- * "trust proxy" setting (TRUST_PROXY) allows; otherwise it is the socket's peer.
- */
+/** The client's address: X-Forwarded-For only as far as TRUST_PROXY allows, else the socket's peer. */
 export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
 /**
  * A post from a page of this site. Browsers send Sec-Fetch-Site with every
- * request, and Origin with every post; a post that carries neither did not come
- * from our form in a browser.
+ * request and Origin with every post: a post with neither is not our form's.
  */
 export function isSameOriginPost(req: Request): boolean {
   const site = req.get("sec-fetch-site");

@@ -3,11 +3,10 @@ import type { AppDatabase } from "../db/database";
 import type { Database } from "../db/schema";
 
 /**
- * A form token works once (issue 15): what a form stores with a token records
- * its nonce (form-token.ts `formTokenNonce`) in `form_token_uses`, in the same
- * transaction, so a second post with the same token, from any address or
- * process, stores nothing. The contact form and the registration form share
- * the table; a token is signed for one form only, so no nonce is shared.
+ * A form token works once (issue 15): its nonce is recorded in
+ * `form_token_uses` in the transaction that stores the post, so a second post
+ * with it, from any address or process, stores nothing. Both forms share the
+ * table; a token is signed for one form only.
  */
 
 /** The form token was already used by something stored: a replay. */
@@ -15,10 +14,7 @@ export class TokenReplayedError extends Error {
   override name = "TokenReplayedError";
 }
 
-/**
- * Records the nonce's use in `trx`; throws TokenReplayedError if it was
- * recorded before, so the caller's transaction rolls back.
- */
+/** Records the nonce's use; throws TokenReplayedError (rolling `trx` back) if it was recorded before. */
 export async function recordTokenUse(
   trx: Transaction<Database>,
   nonce: string,

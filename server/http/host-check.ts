@@ -2,10 +2,8 @@ import type { RequestHandler } from "express";
 import { isIPv6 } from "node:net";
 
 /**
- * The Host a request names, lower-cased, if it is one a URL can carry: a DNS
- * name or IPv4 address, or an IPv6 literal in brackets, with an optional port
- * from 1 to 65535. Anything else (empty, spaces, a port past 65535, an
- * unclosed bracket) is undefined.
+ * The Host lower-cased, if a URL can carry it: a DNS name, an IPv4 address or
+ * a bracketed IPv6 literal, with an optional port from 1 to 65535.
  */
 export function validHost(value: string | undefined): string | undefined {
   if (!value || value.length > 300) return undefined;
@@ -27,11 +25,9 @@ export function validHost(value: string | undefined): string | undefined {
 }
 
 /**
- * Answers 400 to a request whose Host (or, behind a trusted proxy,
- * X-Forwarded-Host) is missing or not valid, before React Router builds a URL
- * from it: such a request cannot name a page of this site. Mounted in front of
- * the server-rendered routes only; files, prerendered pages and the health
- * checks need no Host.
+ * 400 for a missing or invalid Host (X-Forwarded-Host behind a trusted proxy)
+ * before React Router builds a URL from it. In front of the rendered routes
+ * only: files, prerendered pages and health checks need no Host.
  */
 export const requireValidHost: RequestHandler = (req, res, next) => {
   const host = validHost(req.host);

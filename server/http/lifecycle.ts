@@ -6,9 +6,8 @@ export type RunningServer = {
   /** Resolves with the bound address once the server listens. */
   listening: Promise<AddressInfo>;
   /**
-   * Keeps accepting for `drainMs` (answering each request with Connection:
-   * close), then stops accepting, lets in-flight requests finish, and
-   * resolves when the last one has; rejects if all this outlasts `graceMs`.
+   * Keeps accepting for `drainMs` (each answer with Connection: close), then
+   * stops, lets in-flight requests finish; rejects if it outlasts `graceMs`.
    */
   shutdown: () => Promise<void>;
 };
@@ -19,10 +18,9 @@ export type ServerOptions = {
   /** How long in-flight requests may take to finish once shutdown begins, the drain included. */
   graceMs?: number;
   /**
-   * How long the server keeps accepting once shutdown begins. A request a
-   * client sent just before the signal may still sit in the kernel: in the
-   * listen backlog, or unread on an idle keep-alive connection. Closing the
-   * listener or those connections at once would reset it unanswered.
+   * How long it keeps accepting once shutdown begins: a request sent just
+   * before the signal may sit in the listen backlog or unread on an idle
+   * keep-alive connection, and closing at once would reset it unanswered.
    */
   drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
@@ -43,8 +41,7 @@ export function startServer(
     requestTimeoutMs = 30_000,
   }: ServerOptions,
 ): RunningServer {
-  // Responses still being written when shutdown begins close their
-  // connection when done, so no client sends another request on it.
+  // Responses in flight when shutdown begins close their connection when done.
   const inFlight = new Set<ServerResponse>();
   let closingDown = false;
   const server = createServer(
@@ -79,11 +76,10 @@ export function startServer(
         reject(new Error(`in-flight requests did not finish within ${graceMs} ms`));
       }, graceMs);
       timer.unref();
-      // First the drain: every request that arrives now, on a new connection
-      // or an idle one, is answered and its connection closed after it. Then
-      // close() stops accepting, closes the connections that are still idle
-      // (Node 19+: a connection whose request has begun to arrive is not
-      // idle) and waits for the requests in flight.
+      // First the drain: each request arriving now is answered and its
+      // connection closed. Then close() stops accepting, closes idle
+      // connections (one whose request has begun to arrive is not idle) and
+      // waits for the requests in flight.
       const drain = setTimeout(
         () => {
           server.close((error) => {

@@ -3,10 +3,7 @@ import { acceptsPost } from "../forms/form-paths";
 import { LRUCache } from "lru-cache";
 import { rateLimitBucket } from "../forms/rate-limit";
 
-/**
- * Only GET, HEAD and the contact form's POST: anything else is 405 Method Not
- * Allowed, with the Allow header listing what the path does accept.
- */
+/** GET, HEAD and the forms' POST only: anything else is 405, with the Allow header. */
 export const allowedMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const postable = acceptsPost(req.path);
@@ -30,12 +27,9 @@ export type WriteRateLimitOptions = {
 };
 
 /**
- * A per-client limit on every request that is not GET or HEAD, in memory:
- * a fixed window per client. It sits in front of the contact form's own
- * stored limit (server/forms/rate-limit.ts), which counts leads across
- * restarts; this one stops a flood before it reaches the database. A client
- * is an IPv4 address or an IPv6 /64, as for the stored limit: one holder of a
- * /64 can use any of its addresses. The counter holds at most `maxClients`.
+ * A per-client fixed window, in memory, on every request but GET and HEAD: it
+ * stops a flood before the forms' stored limit (forms/rate-limit.ts) reaches
+ * the database. A client is an IPv4 address or an IPv6 /64, as there.
  */
 export function writeRateLimit({
   max,

@@ -6,18 +6,13 @@ import { LRUCache } from "lru-cache";
 import { contentSecurityPolicy, inlineScriptHashes, setPolicy } from "./security-headers";
 
 /**
- * Server-rendered pages rendered once and sent to every visitor while they
- * stay true (docs/decisions/063). A route opts in with data: `pageCache` in
- * its handle (app/lib/route-handle.ts), and its loader's standard
- * `Cache-Control: s-maxage` saying for how long. The page is rendered as
- * prerendering does (complete, no nonce: its inline scripts are allowed by
- * hash) and kept here, keyed by its path and the query parameters it declares.
- *
- * A kept page holds nothing per visitor: forms fetch their tokens (decision
- * 051). A value read live (an event's seat counts, `live`) is read again for
- * every response, and the page is rendered anew when it reads differently.
- * A kept page is compressed once, when it is kept; a page sent once is
- * compressed by compression() as it goes out.
+ * Server-rendered pages rendered once and sent to everyone while they stay
+ * true (docs/decisions/063). A route opts in with `pageCache` in its handle
+ * and its loader's `Cache-Control: s-maxage`. The page is rendered complete,
+ * its inline scripts allowed by hash, and kept by path and declared query,
+ * compressed once. It holds nothing per visitor (forms fetch their tokens);
+ * values read `live` (seat counts) are read for each response, and the page is
+ * rendered anew when they read differently.
  */
 
 export type RenderRecorder = {

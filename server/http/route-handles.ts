@@ -3,10 +3,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ServerHandle } from "~/lib/route-handle";
 
 /**
- * What the route a path leads to says about itself (its `handle`,
- * app/lib/route-handle.ts), found by React Router's own matcher over the
- * build's routes before anything is rendered. Undefined for a path no route
- * but the catch-all takes.
+ * The `handle` of the route a path leads to (app/lib/route-handle.ts), found
+ * by React Router's own matcher before anything is rendered.
  */
 export function routeHandleFinder(build: ServerBuild): (pathname: string) => ServerHandle {
   const routes = build.routes;
@@ -23,8 +21,7 @@ export function routeHandleFinder(build: ServerBuild): (pathname: string) => Ser
     const handle: unknown = leaf?.id ? routes[leaf.id]?.module.handle : undefined;
     return typeof handle === "object" && handle !== null ? (handle as ServerHandle) : {};
   };
-  // Matching ranks every route each time: a path's answer is kept, for the
-  // few paths that make up nearly every request.
+  // Matching ranks every route each time: kept for the paths most requests ask for.
   const known = new LRUCache<string, ServerHandle>({ max: 2_000 });
   return (pathname) => {
     let handle = known.get(pathname);

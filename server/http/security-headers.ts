@@ -2,11 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
 /**
- * The security headers every response carries (docs/decisions/061). The
- * Content-Security-Policy allows scripts from this origin and inline scripts
- * only by a per-request nonce (server-rendered pages) or by their hash
- * (prerendered pages, hashed once at start-up); no inline script runs
- * otherwise, and nothing loads from any other origin.
+ * The security headers every response carries (docs/decisions/061). The CSP
+ * allows scripts from this origin, and inline ones only by a per-request nonce
+ * or their hash (prerendered and kept pages); nothing loads from elsewhere.
  */
 
 /** A CSP source expression for the SHA-256 of `text`. */
@@ -17,11 +15,7 @@ export function sha256Source(text: string): string {
 export type PolicyOptions = {
   /** 'nonce-…' or 'sha256-…' sources for the page's inline scripts. */
   inlineScripts: readonly string[];
-  /**
-   * 'nonce-…' sources for <style> elements. None in production, where every
-   * style comes from a file; `npm run dev` allows its nonce here for the
-   * styles Vite's dev client injects (docs/decisions/008).
-   */
+  /** 'nonce-…' sources for the <style> elements Vite's dev client injects (`npm run dev` only). */
   inlineStyles?: readonly string[];
   /** The site is served over HTTPS (SITE_URL): upgrade any stray http: subresource. */
   https: boolean;
@@ -66,16 +60,7 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
   };
 }
 
-/** A fresh CSP nonce: 16 random bytes, base64. Every page React renders per request draws one. */
-function drawCspNonce(): string {
-  return randomBytes(16).toString("base64");
-}
-
-/**
- * Sets every security header, with a policy that allows no inline script:
- * files, prerendered and kept pages need no nonce (the last two replace the
- * policy with their scripts' hashes, `setPolicy`).
- */
+/** Every security header, with a policy that allows no inline script (pages set theirs, `setPolicy`). */
 export function securityHeaders({ https }: { https: boolean }): RequestHandler {
   const fixed = {
     ...staticSecurityHeaders({ https }),
@@ -88,10 +73,9 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
 }
 
 /**
- * Draws this request's CSP nonce (in `res.locals.cspNonce`, for the inline
- * scripts React writes) and names it in the policy: in front of the pages
- * React renders per request. `styleNonce` (the dev server only) allows
- * <style> elements that carry the nonce too.
+ * Draws this request's CSP nonce (16 random bytes, in `res.locals.cspNonce`
+ * for React's inline scripts) and names it in the policy, in front of pages
+ * rendered per request; with `styleNonce` (dev only) for <style> too.
  */
 export function cspNonce({
   https,
@@ -101,7 +85,7 @@ export function cspNonce({
   styleNonce?: boolean;
 }): RequestHandler {
   return (_req, res, next) => {
-    const source = `'nonce-${(res.locals.cspNonce = drawCspNonce())}'`;
+    const source = `'nonce-${(res.locals.cspNonce = randomBytes(16).toString("base64"))}'`;
     setPolicy(res, { inlineScripts: [source], inlineStyles: styleNonce ? [source] : [], https });
     next();
   };
@@ -111,11 +95,7 @@ export function setPolicy(res: Response, options: PolicyOptions): void {
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(options));
 }
 
-/**
- * The hashes of a page's inline scripts: every <script> without a src whose
- * type runs (classic or module). JSON-LD and other data blocks never run, so
- * they need no hash.
- */
+/** The hashes of a page's inline scripts that run (classic or module; not JSON-LD or other data). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {

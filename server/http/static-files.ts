@@ -7,11 +7,9 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
 
 /**
- * The client build (build/client): hashed assets, prerendered pages and the
- * other files the build wrote. The build writes a .br and a .gz beside each
- * (scripts/build-server.ts), so nothing here compresses anything: a request
- * gets the smallest file its Accept-Encoding allows, and compression() skips
- * a response that already has a Content-Encoding.
+ * The client build: hashed assets, prerendered pages and the other files. The
+ * build writes a .br and a .gz beside each (scripts/build-server.ts): a request
+ * gets the smallest its Accept-Encoding allows.
  */
 
 /** Hashed assets never change under their name: cached for a year. */
@@ -35,11 +33,7 @@ type PrerenderedPage = {
   lastModified: string;
 };
 
-/**
- * Every prerendered page by its URL path ("/" for index.html, "/about" for
- * about/index.html), read into memory once at start-up: they are small and
- * hot, and a request never touches the disk to learn whether a page is static.
- */
+/** Every prerendered page by its path ("/about" for about/index.html), read into memory at start-up. */
 function readPrerenderedPages(
   clientDir: string,
   { https }: { https: boolean },
@@ -134,9 +128,8 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
     fallthrough: false,
   });
 
-  // The rest of the build: favicon, robots, sitemap, images, the .data of
-  // prerendered pages. Never a page's HTML file or a compressed copy by its
-  // own name: those are served above, at the page's address.
+  // The rest of the build (favicon, robots, sitemap, images, prerendered .data);
+  // never a page's HTML or a compressed copy by its own name.
   const otherFiles = express.static(clientDir, {
     index: false,
     redirect: false,
@@ -146,8 +139,7 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
       if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
     },
   });
-  // Every such file has an extension; a page's address never does. Most
-  // have no compressed copy (the .data of prerendered pages): compressed here.
+  // Every such file has an extension, a page's address never; most have no compressed copy.
   const compress = compression(compressionOptions);
   const files: RequestHandler = (req, res, next) =>
     !/\.\w+$/.test(req.path) || /\.(html|br|gz)$/i.test(req.path)

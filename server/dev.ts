@@ -3,17 +3,14 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 
 /*
- * `npm run dev`: the production server (serve.ts) with Vite in place of the
- * build, in middleware mode inside the Express app: it serves the app's
- * modules, the HMR client and public/, shares the HTTP server for its HMR
- * websocket, and compiles React Router's server build for every request, so
- * an edit shows without a restart. All else is what production runs. See
- * docs/decisions/008.
+ * `npm run dev`: the production server (serve.ts) with Vite in place of the build, in middleware
+ * mode inside the Express app: it serves the app's modules, the HMR client and public/, shares the
+ * HTTP server for its HMR websocket, and compiles React Router's server build for every request, so
+ * an edit shows without a restart. All else is what production runs. See docs/decisions/008.
  */
 
-// React and React Router pick their development or production build when
-// first imported, so NODE_ENV is set before anything imports them. (Empty
-// counts as unset, as in env.ts.)
+// React and React Router pick their development or production build when first imported, so
+// NODE_ENV is set before anything imports them. (Empty counts as unset, as in env.ts.)
 process.env.NODE_ENV ||= "development";
 // A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";

@@ -9,10 +9,9 @@ import { startServer } from "./http/lifecycle";
 import { leadLogger, type ServerLog } from "./core/log";
 
 /*
- * The server process around the app, the same for `npm start` (main.ts) and
- * `npm run dev` (dev.ts), which differ only in where the build and the
- * browser's files come from: the lead database, the app, the HTTP server and
- * the shutdown on SIGTERM or SIGINT. See docs/decisions/003 and 008.
+ * The server process around the app, the same for `npm start` (main.ts) and `npm run dev` (dev.ts),
+ * which differ only in where the build and the browser's files come from: the lead database, the
+ * app, the HTTP server and the shutdown on SIGTERM or SIGINT. See docs/decisions/003 and 008.
  */
 
 /** The whole shutdown ends within this, else the process exits anyway… */

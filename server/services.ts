@@ -18,18 +18,17 @@ import { registrationMailComposer } from "./registrations/registration-mail";
 import { loadFormTokenSecret } from "./forms/form-token";
 import { createLeadIntake, type LeadIntakeOptions } from "./leads/lead-intake";
 import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-mail";
-import { createSmtpMailer, describeSmtpUrl, type Mailer } from "./outbox/mailer";
+import { createSmtpMailer, type Mailer } from "./outbox/mailer";
 import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
-import { errorMessage, systemClock, type Clock, type Logger } from "./core/logger";
+import { errorMessage, systemClock, withoutPassword, type Clock, type Logger } from "./core/logger";
 import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
 /** The database, the forms' desks, the spool and its drainer, and the outbox worker (SMTP_URL). */
 export type LeadPipeline = Awaited<ReturnType<typeof startLeadPipeline>>;
 
 /**
- * The spool's file: LEAD_SPOOL_FILE ("off" for none), else beside the SQLite
- * database, else under data/ with a name drawn from the PostgreSQL address,
- * so two sites run from one folder never share one.
+ * The spool's file: LEAD_SPOOL_FILE ("off" for none), else beside the SQLite database, else under
+ * data/ named from the PostgreSQL address, so two sites run from one folder never share one.
  */
 export function spoolFileFor(location: DatabaseLocation, configured?: string): string | undefined {
   if (configured === "off") return undefined;
@@ -40,9 +39,8 @@ export function spoolFileFor(location: DatabaseLocation, configured?: string): s
 }
 
 /**
- * Every outbox row's e-mail: a lead's notification, or a registration's.
- * `mail` is the sender and the team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO); the
- * registration e-mails' links point to `siteUrl` (SITE_URL).
+ * Every outbox row's e-mail: a lead's notification or a registration's. `mail` is the sender and
+ * team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO); registration e-mails link to `siteUrl` (SITE_URL).
  */
 export function composeOutboxMail(
   db: AppDatabase,
@@ -95,19 +93,15 @@ export async function startLeadPipeline(
   const mail = { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO };
 
   let worker: OutboxWorker | undefined;
+  const wakeWorker = () => worker?.wake();
   let mailer: Mailer | undefined;
   if (env.SMTP_URL) {
     mailer = createSmtpMailer(env.SMTP_URL, {
       caFile: env.SMTP_CA_FILE,
       rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
     });
-    worker = createOutboxWorker({
-      db,
-      mailer,
-      compose: composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now),
-      log,
-      now,
-    });
+    const compose = composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now);
+    worker = createOutboxWorker({ db, mailer, compose, log, now });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
     if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {
@@ -117,7 +111,7 @@ export async function startLeadPipeline(
     }
     // A wrong SMTP_URL shows at once, not at the first lead. The site starts
     // either way: notifications wait in the outbox until the server answers.
-    const smtp = describeSmtpUrl(env.SMTP_URL);
+    const smtp = withoutPassword(env.SMTP_URL);
     void mailer.verify().then(
       () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
       (error: unknown) =>
@@ -138,9 +132,7 @@ export async function startLeadPipeline(
 
   const spoolFile = spoolFileFor(location, env.LEAD_SPOOL_FILE);
   const spool = spoolFile ? createLeadSpool(spoolFile, describeDatabase(location)) : undefined;
-  const drainer = spool
-    ? createSpoolDrainer({ db, spool, log, timeoutMs, onMoved: () => worker?.wake() })
-    : undefined;
+  const drainer = spool && createSpoolDrainer({ db, spool, log, timeoutMs, onMoved: wakeWorker });
   if (spool) log.info(`Enquiries the database cannot take in time wait in ${spool.file}`);
   else log.warn("LEAD_SPOOL_FILE=off: an enquiry the database cannot take is answered 503");
   // Enquiries left from an outage before a restart move in now.
@@ -153,7 +145,7 @@ export async function startLeadPipeline(
     rateLimit: { maxPosts: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000 },
     log,
     now,
-    onMailQueued: () => worker?.wake(),
+    onMailQueued: wakeWorker,
     timeoutMs,
     spool,
   });
@@ -173,9 +165,8 @@ export async function startLeadPipeline(
       await drainer?.stop();
       if (worker) {
         await worker.stop();
-        await withinDeadline(worker.tick(), Date.now() + flushWithinMs, "flush").catch(
-          () => undefined,
-        );
+        const flush = withinDeadline(worker.tick(), Date.now() + flushWithinMs, "flush");
+        await flush.catch(() => undefined);
       }
       mailer?.close();
       spool?.close();

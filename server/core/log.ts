@@ -3,10 +3,9 @@ import { pino, type DestinationStream, type Logger as Pino } from "pino";
 import type { Logger } from "./logger";
 
 /**
- * The server's log: one JSON object per line on stdout (pino), every value
- * JSON-encoded, so a CR or LF in a path or header cannot forge a line. Nothing
- * a visitor typed is logged: access lines carry the path without its query
- * string, and the lead pipeline logs ids and counts.
+ * The server's log: one JSON object per line on stdout (pino), every value JSON-encoded, so a CR
+ * or LF in a path or header cannot forge a line. Nothing a visitor typed is logged: access lines
+ * carry the path without its query string, and the lead pipeline logs ids and counts.
  */
 export type ServerLog = Pino;
 
@@ -26,10 +25,9 @@ export function createServerLog({
 }
 
 /**
- * stdout, written asynchronously once 4 KB of lines have gathered or every
- * 250 ms: a synchronous write per request cost about a fifth of a prerendered
- * page's CPU time under load (issue 11). pino's exit hook (which
- * `process.exit` runs too) flushes the rest, so the shutdown's lines are kept.
+ * stdout, written asynchronously once 4 KB of lines have gathered or every 250 ms: a synchronous
+ * write per request cost about a fifth of a prerendered page's CPU time under load (issue 11).
+ * pino's exit hook (`process.exit` runs it too) flushes the rest, so the shutdown's lines are kept.
  */
 function stdoutDestination(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096 });
@@ -78,8 +76,7 @@ export function accessLog(log: ServerLog): RequestHandler {
         ip: req.ip,
         ...(aborted ? { aborted: true } : {}),
       };
-      if (res.statusCode >= 500) access.error(line, "request");
-      else access.info(line, "request");
+      access[res.statusCode >= 500 ? "error" : "info"](line, "request");
     };
     res.once("finish", () => write(false));
     res.once("close", () => write(!res.writableFinished));

@@ -5,11 +5,8 @@
  */
 export type LogFields = Readonly<Record<string, string | number | undefined>>;
 
-export type Logger = {
-  info: (message: string, fields?: LogFields) => void;
-  warn: (message: string, fields?: LogFields) => void;
-  error: (message: string, fields?: LogFields) => void;
-};
+type LogMethod = (message: string, fields?: LogFields) => void;
+export type Logger = { info: LogMethod; warn: LogMethod; error: LogMethod };
 
 /** The current time; tests pass a clock they move by hand. */
 export type Clock = () => Date;
@@ -18,3 +15,10 @@ export const systemClock: Clock = () => new Date();
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
+
+/** A URL for a log line: its password, if it has one, shown as `***`. */
+export function withoutPassword(address: string): string {
+  const url = new URL(address);
+  if (url.password) url.password = "***";
+  return url.toString();
+}

@@ -13,60 +13,43 @@ export class DatabaseTimeoutError extends Error {
 }
 
 /**
- * Calls `expire` after `ms`, unless `settled()` by then. Timers run before I/O
- * in each turn of the event loop, so if the process was busy when the time
- * came, an answer may be waiting unread in a socket: the check waits for that
- * turn's I/O (setImmediate) first, and an arrived answer is never thrown away.
+ * Rejects with `expire()` if `work` has not settled within `ms`. Timers run before I/O in each turn
+ * of the event loop, so after a busy spell an answer may be waiting unread in a socket: the check
+ * waits for that turn's I/O (setImmediate) first, and an arrived answer is never thrown away.
  */
-export function afterUnlessSettled(
-  ms: number,
-  settled: () => boolean,
-  expire: () => void,
-): () => void {
-  let immediate: ReturnType<typeof setImmediate> | undefined;
-  const timer = setTimeout(
-    () => {
-      immediate = setImmediate(() => {
-        if (!settled()) expire();
-      });
-    },
-    Math.max(0, ms),
-  );
-  return () => {
-    clearTimeout(timer);
-    if (immediate) clearImmediate(immediate);
-  };
-}
-
-/** Rejects with DatabaseTimeoutError if `work` has not settled by `deadline` (a Date.now() value). */
-export async function withinDeadline<T>(
+export async function settleWithin<T>(
   work: Promise<T>,
-  deadline: number,
-  what: string,
+  ms: number,
+  expire: () => Error,
 ): Promise<T> {
   let settled = false;
-  let cancel: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    cancel = afterUnlessSettled(
-      deadline - Date.now(),
-      () => settled,
-      () => reject(new DatabaseTimeoutError(`${what}: no answer in time`)),
-    );
+    const check = () => {
+      if (!settled) reject(expire());
+    };
+    timer = setTimeout(() => (immediate = setImmediate(check)), Math.max(0, ms));
   });
-  const watched = work.finally(() => (settled = true));
   try {
-    return await Promise.race([watched, timeout]);
+    return await Promise.race([work.finally(() => (settled = true)), timeout]);
   } finally {
-    cancel?.();
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
   }
 }
 
+/** Rejects with DatabaseTimeoutError if `work` has not settled by `deadline` (a Date.now() value). */
+export function withinDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
+  const expire = () => new DatabaseTimeoutError(`${what}: no answer in time`);
+  return settleWithin(work, deadline - Date.now(), expire);
+}
+
 /**
- * Runs `attempt` (a whole transaction) again while SQLite says another
- * connection holds the lock, waiting on a timer so other requests are served
- * meanwhile (better-sqlite3's own wait, busy_timeout, blocks the process):
- * 10 ms, doubling to 100 ms, until `deadline`. Any other failure, or a lock
- * still held at the deadline, is thrown.
+ * Runs `attempt` (a whole transaction) again while SQLite says another connection holds the lock,
+ * waiting on a timer so other requests are served meanwhile (better-sqlite3's busy_timeout blocks
+ * the process): 10 ms, doubling to 100 ms, until `deadline`. Any other failure, or a lock still
+ * held at the deadline, is thrown.
  */
 export async function retryWhileLocked<T>(attempt: () => Promise<T>, deadline: number): Promise<T> {
   for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withoutPassword } from "../core/logger";
 import { withinDeadline } from "./bounded";
 import { migrations } from "./migrations";
 import { boundedPostgresPool } from "./postgres-pool";
@@ -34,9 +35,7 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
 /** A description for logs: the file, or the PostgreSQL address without its password. */
 export function describeDatabase(location: DatabaseLocation): string {
   if (location.kind === "sqlite") return `SQLite at ${location.file}`;
-  const url = new URL(location.url);
-  if (url.password) url.password = "***";
-  return `PostgreSQL at ${url.toString()}`;
+  return `PostgreSQL at ${withoutPassword(location.url)}`;
 }
 
 /** The longest one database call may take, unless DATABASE_TIMEOUT_MS says otherwise. */
@@ -93,9 +92,8 @@ export async function openDatabase(
 
 /** Closes within `withinMs`, as a stalled PostgreSQL never answers a goodbye. Never throws. */
 export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<void> {
-  await withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database").catch(
-    () => undefined,
-  );
+  const closing = withinDeadline(db.destroy(), Date.now() + withinMs, "closing the database");
+  await closing.catch(() => undefined);
 }
 
 function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {

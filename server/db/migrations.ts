@@ -3,10 +3,9 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Every schema change, in order, compiled into the server bundle and run at
- * start-up by Kysely's Migrator (server/db/database.ts). Never edit one that
- * has shipped: add the next. Each creates only what is missing, so a
- * half-applied run can be repeated.
+ * Every schema change, in order, compiled into the server bundle and run at start-up by Kysely's
+ * Migrator (server/db/database.ts). Never edit one that has shipped: add the next. Each creates
+ * only what is missing, so a half-applied run can be repeated.
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-001-leads-outbox-rate-limits": {
@@ -70,10 +69,9 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-23-002-timestamptz": {
-    // PostgreSQL's times become timestamptz(3) in place, rows and indexes in
-    // the migrator's transaction; milliseconds, like the app's ISO strings, so
-    // a value reads back equal. SQLite keeps ISO 8601 text, which its own date
-    // functions read. docs/decisions/053.
+    // PostgreSQL's times become timestamptz(3) in place, rows and indexes in the migrator's
+    // transaction; milliseconds, like the app's ISO strings, so a value reads back equal. SQLite
+    // keeps ISO 8601 text, which its own date functions read. docs/decisions/053.
     async up(db) {
       if (!onPostgres(db)) return;
       const timestampColumns = {
@@ -207,10 +205,9 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-23-005-optional-company-and-budget": {
-    // Company and budget become optional (issue 16). SQLite cannot change a
-    // column in place, so leads is rebuilt with its rows, foreign keys off (or
-    // dropping leads would delete the outbox rows that reference it) and
-    // checked before they are on again (sqlite.org/lang_altertable.html).
+    // Company and budget become optional (issue 16). SQLite cannot change a column in place, so
+    // leads is rebuilt with its rows, foreign keys off (dropping leads would delete the outbox rows
+    // referencing it) and checked before they are on again (sqlite.org/lang_altertable.html).
     async up(db) {
       if (onPostgres(db)) {
         await sql`alter table leads alter column company drop not null,

@@ -1,15 +1,13 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import type pg from "pg";
-import { afterUnlessSettled, DatabaseTimeoutError } from "./bounded";
+import { DatabaseTimeoutError, settleWithin } from "./bounded";
 
 /**
- * The pg pool Kysely uses, every wait bounded by `timeoutMs` (DATABASE_TIMEOUT_MS,
- * docs/decisions/056): connecting fails after it; the server ends a statement
- * or lock wait after it, and a transaction its client left idle after twice
- * that. A server that stops answering altogether cannot end anything, so the
- * client gives up a second after the server should have and closes that
- * connection, whose state is unknown. pg is imported only here, so a server
- * on SQLite never loads it (idle memory, issue 11).
+ * The pg pool Kysely uses, every wait bounded by `timeoutMs` (DATABASE_TIMEOUT_MS): connecting
+ * fails after it; the server ends a statement or lock wait after it, an idle transaction after
+ * twice that. A server that stops answering ends nothing, so the client gives up a second later
+ * and closes that connection, whose state is unknown. pg is imported only here: a server on SQLite
+ * never loads it (idle memory, issue 11). docs/decisions/056.
  */
 export async function boundedPostgresPool(
   url: string,
@@ -52,27 +50,12 @@ function boundedClient(
 
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>) {
     if (broken) return Promise.reject(broken);
-    let settled = false;
-    let cancel: (() => void) | undefined;
-    const giveUp = new Promise<never>((_, reject) => {
-      cancel = afterUnlessSettled(
-        answerWithinMs,
-        () => settled,
-        () => {
-          broken = new DatabaseTimeoutError(
-            `PostgreSQL did not answer within ${answerWithinMs} ms`,
-          );
-          closeConnection(client);
-          reject(broken);
-        },
-      );
-    });
-    const answer = client
-      .query<R & pg.QueryResultRow>(sql, [...parameters])
-      .finally(() => (settled = true));
-    return Promise.race([answer, giveUp]).finally(() => cancel?.()) as Promise<
-      PostgresQueryResult<R>
-    >;
+    const answer = client.query<R & pg.QueryResultRow>(sql, [...parameters]);
+    return settleWithin(answer, answerWithinMs, () => {
+      broken = new DatabaseTimeoutError(`PostgreSQL did not answer within ${answerWithinMs} ms`);
+      closeConnection(client);
+      return broken;
+    }) as Promise<PostgresQueryResult<R>>;
   }
 
   return {

@@ -1,10 +1,9 @@
 import type { Generated, Selectable } from "kysely";
 
 /**
- * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID
- * strings, times ISO 8601 strings in UTC (`2026-11-22T09:30:00.000Z`), stored
- * as text on SQLite and as timestamptz(3) on PostgreSQL, which
- * IsoTimestampsPlugin reads back as the same string. docs/decisions/050, 053.
+ * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID strings, times ISO
+ * 8601 strings in UTC (`2026-11-22T09:30:00.000Z`), stored as text on SQLite and as timestamptz(3)
+ * on PostgreSQL, which IsoTimestampsPlugin reads back as the same string. docs/decisions/050, 053.
  */
 export interface Database {
   /** One enquiry from the contact form, as the visitor sent it (normalised by the schema). */
@@ -42,9 +41,8 @@ export interface Database {
   /** Secrets the processes must share, generated on first start (the form token key). */
   app_secrets: { name: string; value: string };
   /**
-   * An event that takes registrations: the row each of its registrations and
-   * cancellations locks first, so seats are counted one transaction at a time,
-   * and its facts as last handed over (JSON of EventFacts), for the e-mails.
+   * An event taking registrations: the row its registrations and cancellations lock first, so seats
+   * are counted one transaction at a time, and its latest facts (EventFacts JSON) for the e-mails.
    */
   registration_events: { slug: string; facts: string; updated_at: string };
   /** One person's registration for one event, as the form sent it (normalised by the schema). */

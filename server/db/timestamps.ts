@@ -8,11 +8,10 @@ import type {
 } from "kysely";
 
 /**
- * Times read as ISO 8601 UTC strings (`2026-11-23T09:00:00.000Z`) from both
- * databases: SQLite keeps that text, and pg hands PostgreSQL's timestamptz(3)
- * over as Date objects, which this turns into the same strings, so every query
- * returns the same values on both (docs/decisions/053). PostgreSQL reads an
- * ISO string written into a timestamptz itself.
+ * Times read as ISO 8601 UTC strings (`2026-11-23T09:00:00.000Z`) from both databases, so every
+ * query returns the same values on both: SQLite keeps that text; pg hands timestamptz(3) over as
+ * Dates, turned here into the same strings. PostgreSQL reads an ISO string written into a
+ * timestamptz itself. docs/decisions/053.
  */
 export class IsoTimestampsPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -32,10 +31,6 @@ function hasDate(row: UnknownRow): boolean {
 
 function withIsoStrings(row: UnknownRow): UnknownRow {
   if (!hasDate(row)) return row;
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      value instanceof Date ? value.toISOString() : value,
-    ]),
-  );
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)]));
 }

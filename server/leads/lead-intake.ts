@@ -20,16 +20,14 @@ import { saveLead } from "./lead-store";
 import { errorMessage, systemClock } from "../core/logger";
 
 /**
- * Receives the contact form's posts: the abuse rules every form shares
- * (form-post.ts; the token's nonce is recorded with the lead, so it works
- * once), then the shared schema; a valid enquiry is stored as a lead with its
- * outbox row. A post turned away is logged with its reason and address only.
+ * Receives the contact form's posts: the abuse rules every form shares (form-post.ts; the token's
+ * nonce is recorded with the lead, so it works once), then the shared schema; a valid enquiry is
+ * stored as a lead with its outbox row. A refused post is logged with its reason and address only.
  *
- * The database gets `timeoutMs` for the whole post. Past it, or when it
- * fails, the enquiry goes to the local spool (lead-spool.ts) and the visitor
- * is told it was received; if the spool cannot take it either (or there is
- * none) the visitor gets the form back as typed with an honest "could not be
- * saved yet" (503). Nothing is lost without the visitor knowing. See docs/decisions/055.
+ * The database gets `timeoutMs` for the whole post. Past it, or when it fails, the enquiry goes to
+ * the local spool (lead-spool.ts) and the visitor is told it was received; if the spool cannot take
+ * it either (or there is none) the visitor gets the form back as typed with an honest "could not
+ * be saved yet" (503). Nothing is lost without the visitor knowing. See docs/decisions/055.
  */
 export type LeadIntakeOptions = Omit<
   PostScreenOptions,
@@ -126,9 +124,8 @@ export function createLeadIntake(options: LeadIntakeOptions) {
         );
       }
     }
-    // Neither took it in time. A save still under way may yet commit (each
-    // statement has its own bound): then the visitor is told so, not asked to
-    // send a second copy.
+    // Neither took it in time. A save still under way may yet commit (each statement has its own
+    // bound): then the visitor is told so, not asked to send a second copy.
     if (saving) {
       const late = withinDeadline(saving, Date.now() + timeoutMs + 2_000, "storing the lead");
       if (await late.then(() => true).catch(() => false)) {

@@ -12,11 +12,10 @@ import { domainOf, type OutboxMail } from "../outbox/mailer";
 import type { OutboxComposer } from "../outbox/outbox-worker";
 
 /**
- * The e-mail that tells the sales team about a lead. Visitor text goes into
- * the body only, direction controls shown (visible-text.ts); every header is
- * built from our configuration and the fixed service and budget lists. The
- * exception, Reply-To, is the visitor's address as a bare address object, and
- * only when it passes the form's own e-mail check unchanged.
+ * The sales team's e-mail about a lead. Visitor text goes into the body only, direction controls
+ * shown (visible-text.ts). Headers come from our configuration and the fixed service and budget
+ * lists, except Reply-To: the visitor's address as a bare address object, and only if it passes the
+ * form's own e-mail check unchanged.
  */
 export type LeadMailSettings = { from: string; to: string[] };
 

@@ -8,12 +8,11 @@ import { storeSpooledLead, type SpooledLead } from "./lead-store";
 import { errorMessage, type Logger } from "../core/logger";
 
 /**
- * The local spool: where an enquiry goes when the lead database cannot take
- * it in time. A SQLite file of its own, synchronous=FULL, so an enquiry in it
- * survives a crash or power cut as a stored lead does; created only when a
- * first enquiry needs it. A drainer moves each into the database when it
- * answers, exactly once (same lead id), then deletes it here. Each row names
- * its database, so a spool shared by mistake never mixes two. docs/decisions/055.
+ * The local spool, for enquiries the lead database cannot take in time: its own SQLite file,
+ * synchronous=FULL, so one survives a crash or power cut as a stored lead does; created when first
+ * needed. A drainer moves each into the database when it answers, exactly once (same lead id), then
+ * deletes it here. Each row names its database, so a spool shared by mistake never mixes two.
+ * docs/decisions/055.
  */
 export type LeadSpool = ReturnType<typeof createLeadSpool>;
 
@@ -104,10 +103,9 @@ export function createLeadSpool(file: string, target: string) {
 }
 
 /**
- * Moves spooled leads into the database, oldest first, each within the bound,
- * every 2 seconds while leads wait (`start`) or at once (`drain`). It stops at
- * the first failure (the database is still away) until the next round. The
- * log says when leads start waiting and when each moved: ids, never content.
+ * Moves spooled leads into the database, oldest first, each within the bound: every 2 s while leads
+ * wait (`start`) or at once (`drain`), stopping at the first failure (the database still away)
+ * until the next round. Logs when leads start waiting and each move: ids, never content.
  */
 export function createSpoolDrainer({
   db,

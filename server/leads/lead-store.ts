@@ -6,12 +6,10 @@ import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /**
- * Stores an enquiry and its notification in one transaction, so no lead is
- * stored without its e-mail queued (the transactional outbox). The intake
- * draws `leadId` first, so a spooled copy carries the same one. A token nonce
- * is recorded in the same transaction; one already recorded refuses the lead
- * (TokenReplayedError) and stores nothing. Resolves once the commit is
- * durable: only then may the visitor be told the enquiry was received.
+ * Stores an enquiry, its notification (the transactional outbox: no lead without its e-mail queued)
+ * and the token nonce, if any, in one transaction; a nonce already recorded refuses the lead
+ * (TokenReplayedError), storing nothing. The intake draws `leadId` first, so a spooled copy has the
+ * same one. Resolves once the commit is durable: only then may the visitor hear it was received.
  */
 export async function saveLead(
   db: AppDatabase,
@@ -36,10 +34,9 @@ export type SpooledLead = {
 };
 
 /**
- * Moves a spooled enquiry into the database exactly once: a lead whose id is
- * stored already (moved before, or committed late by its request) is left as
- * it is. It was acknowledged, so it is stored even if its token nonce was
- * used. Resolves true if this call stored it.
+ * Moves a spooled enquiry into the database exactly once: a lead whose id is stored already (moved
+ * before, or committed late by its request) is left as it is. Acknowledged, it is stored even if
+ * its token nonce was used. Resolves true if this call stored it.
  */
 export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

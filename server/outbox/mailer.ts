@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import type { Transporter } from "nodemailer";
 
 /**
- * An e-mail the outbox sends. Every header but Reply-To is built from our own
- * configuration; a visitor's address appears only as an address object,
- * which nodemailer never parses.
+ * An e-mail the outbox sends. Every header but Reply-To is built from our own configuration; a
+ * visitor's address appears only as an address object, which nodemailer never parses.
  */
 export type OutboxMail = {
   from: string;
@@ -56,9 +55,8 @@ export function createSmtpMailer(
   smtpUrl: string,
   { caFile, rejectUnauthorized = true }: SmtpTlsSettings = {},
 ): Mailer {
-  // Read now, so a missing CA file stops the server at start. nodemailer is
-  // loaded with the first e-mail or check: a server without SMTP_URL never
-  // loads it (idle memory, issue 11).
+  // Read now, so a missing CA file stops the server at start. nodemailer is loaded with the first
+  // e-mail or check: a server without SMTP_URL never loads it (idle memory, issue 11).
   const ca = caFile ? readFileSync(caFile, "utf8") : undefined;
   let transport: Promise<Transporter> | undefined;
   const connect = () =>
@@ -84,11 +82,4 @@ export function createSmtpMailer(
     },
     close: () => void transport?.then((created) => created.close()),
   };
-}
-
-/** The SMTP server for a log line: the URL without its password. */
-export function describeSmtpUrl(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  if (url.password) url.password = "***";
-  return url.toString();
 }

@@ -5,11 +5,10 @@ import { type OutboxMail, type Mailer } from "./mailer";
 import { errorMessage, systemClock, type Clock, type Logger } from "../core/logger";
 
 /**
- * Sends the queued e-mails, inside the server process. A tick claims each due
- * outbox row (so two processes never send one at once), sends its e-mail and
- * marks it sent; a failed send waits longer after each attempt. A row claimed
- * by a process that dies becomes due again when its lease runs out, so every
- * e-mail is sent at least once.
+ * Sends the queued e-mails, inside the server process. A tick claims each due outbox row (so two
+ * processes never send one at once), sends its e-mail and marks it sent; a failed send waits longer
+ * after each attempt. A row claimed by a process that dies is due again when its lease runs out,
+ * so every e-mail is sent at least once.
  */
 export type OutboxRow = Pick<OutboxEntry, "id" | "lead_id" | "registration_id" | "kind">;
 
@@ -84,16 +83,11 @@ export function createOutboxWorker({
       try {
         const delivery = await mailer.send(await compose(row));
         // Sent: marking it must not fail for a moment's SQLite lock, or it would be sent again.
-        const sentAt = now().toISOString();
-        await retryWhileLocked(
-          () =>
-            db
-              .updateTable("outbox")
-              .set({ sent_at: sentAt, last_error: null })
-              .where("id", "=", row.id)
-              .execute(),
-          Date.now() + defaultDatabaseTimeoutMs,
-        );
+        const markSent = db
+          .updateTable("outbox")
+          .set({ sent_at: now().toISOString(), last_error: null })
+          .where("id", "=", row.id);
+        await retryWhileLocked(() => markSent.execute(), Date.now() + defaultDatabaseTimeoutMs);
         result.sent += 1;
         log.info(
           `${name} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,

@@ -1,11 +1,10 @@
 import { normalizeLine } from "~/lib/forms/schema";
 
 /**
- * Unicode's bidirectional controls are invisible, yet reorder the characters
- * around them: "gpj.exe" can read "exe.jpg", a name can seem to swap a
- * table's columns. A visitor has no reason to type them, so wherever the team
- * or a visitor reads what a visitor typed (`leads list`, the CSV export, the
- * e-mails) each is shown as a visible `<U+202E>`. What is stored keeps them.
+ * Unicode's bidirectional controls are invisible, yet reorder the characters around them: "gpj.exe"
+ * can read "exe.jpg", a name can seem to swap a table's columns. A visitor has no reason to type
+ * them, so wherever anyone reads what a visitor typed (`leads list`, the CSV export, the e-mails)
+ * each is shown as a visible `<U+202E>`. What is stored keeps them.
  */
 export function showBidiControls(text: string): string {
   return text.replace(

@@ -30,12 +30,10 @@ import {
 } from "./registration-store";
 
 /**
- * Takes an event's registrations and cancellations: the contact form's abuse
- * rules (form-post.ts), the shared schema, then the store; nothing about a
- * post's content is logged. The database gets `timeoutMs` for a post
- * (docs/decisions/056); past it the visitor gets "could not be saved" with the
- * form as typed (503). Unlike an enquiry it is not spooled: only the database
- * can decide a seat.
+ * Takes an event's registrations and cancellations: the contact form's abuse rules (form-post.ts),
+ * the shared schema, then the store; nothing about a post's content is logged. The database gets
+ * `timeoutMs` for a post (docs/decisions/056); past it the visitor gets "could not be saved" with
+ * the form as typed (503). Unlike an enquiry it is not spooled: only the database decides a seat.
  */
 export type RegistrationDesk = ReturnType<typeof createRegistrationDesk>;
 
@@ -67,11 +65,10 @@ export function createRegistrationDesk(
   });
 
   /**
-   * Runs a transaction that rolls back by itself past `deadline` and waits for
-   * its real outcome, so a visitor told "could not be saved" was not
-   * registered (or cancelled) after all. Past the deadline that is one bounded
-   * statement (postgres-pool.ts) and 2 s for its answer; a commit unanswered
-   * even then (the database stopped mid-commit) is given up as unavailable.
+   * Runs a transaction that rolls back by itself past `deadline` and waits for its real outcome, so
+   * a visitor told "could not be saved" was not registered (or cancelled) after all. Past the
+   * deadline that is one bounded statement (postgres-pool.ts) and 2 s for its answer; a commit
+   * unanswered even then (the database stopped mid-commit) is given up as unavailable.
    */
   function realOutcome<T>(transaction: () => Promise<T>, deadline: number, what: string) {
     return withinDeadline(
@@ -196,14 +193,13 @@ export function createRegistrationDesk(
       return { kind: "unavailable" };
     }
     if (result.kind === "unknown") return { kind: "invalid" };
-    if (result.kind === "cancelled") {
-      seatCounts.forget(event.slug);
-      log.info(
-        `Event registration: cancelled registration ${registrationId} for ${event.slug}; ${result.promoted} promoted from the waiting list`,
-      );
-      onMailQueued?.();
-    }
-    return result.kind === "cancelled" ? { kind: "cancelled" } : { kind: "already-cancelled" };
+    if (result.kind === "already-cancelled") return { kind: "already-cancelled" };
+    seatCounts.forget(event.slug);
+    log.info(
+      `Event registration: cancelled registration ${registrationId} for ${event.slug}; ${result.promoted} promoted from the waiting list`,
+    );
+    onMailQueued?.();
+    return { kind: "cancelled" };
   }
 
   return {

@@ -18,13 +18,11 @@ import {
 import { findRegistration, seatCounts } from "./registration-store";
 
 /**
- * The e-mails of an event registration, written when the outbox worker sends
- * them, from the registration's row and the event's facts as last handed
- * over. The attendee gets the event's details, the calendar file (once they
- * hold a place) and the link to cancel; the team a notice whose Reply-To is
- * the attendee. Headers carry our own text and addresses, a visitor's address
- * only as an address object; what a visitor typed goes into a body through
- * `visibleLine`, as in the lead e-mails.
+ * An event registration's e-mails, written when the outbox worker sends them, from the
+ * registration's row and the event's latest facts. The attendee gets the event's details, the
+ * calendar file (once they hold a place) and the cancel link; the team a notice whose Reply-To is
+ * the attendee. Headers carry our own text and addresses, a visitor's address only as an address
+ * object; what a visitor typed goes into a body through `visibleLine`, as in the lead e-mails.
  */
 
 type AttendeeKind = "registration-confirmed" | "registration-waiting" | "registration-promoted";
@@ -87,7 +85,9 @@ function composeAttendeeMail(
   const copy = attendeeCopy[kind];
   const { page, cancel } = links(event, registration, settings);
   const confirmed = kind !== "registration-waiting";
-  const online = event.format === "online";
+  const joining = event.joinUrl
+    ? `Join online: ${event.joinUrl}`
+    : "We will e-mail you the joining link before the event starts.";
   const text = [
     `Hello ${visibleLine(registration.name)},`,
     "",
@@ -98,13 +98,7 @@ function composeAttendeeMail(
     ...(confirmed
       ? [
           `The calendar file attached (${event.slug}.ics) adds it to your calendar.`,
-          ...(online
-            ? [
-                event.joinUrl
-                  ? `Join online: ${event.joinUrl}`
-                  : "We will e-mail you the joining link before the event starts.",
-              ]
-            : []),
+          ...(event.format === "online" ? [joining] : []),
         ]
       : [
           "If a place comes free, it goes to the first person on the list, and we",
@@ -146,10 +140,9 @@ function composeAttendeeMail(
 }
 
 /**
- * To the person at an address the form was sent with again: the page answered
- * as for anyone, so it tells no one who is registered; this e-mail, which only
- * they read, says what holds. One per outbox row (`rowId` in its Message-ID),
- * with no calendar file: the first e-mail has it.
+ * To the person at an address the form was sent with again: the page answered as for anyone, so it
+ * tells no one who is registered; this e-mail, which only they read, says what holds. One per
+ * outbox row (`rowId` in its Message-ID), with no calendar file: the first e-mail has it.
  */
 function composeAlreadyRegisteredMail(
   registration: Registration,
@@ -160,12 +153,10 @@ function composeAlreadyRegisteredMail(
   const { page, cancel } = links(event, registration, settings);
   const standing =
     registration.status === "confirmed"
-      ? ["Your place is confirmed:"]
+      ? "Your place is confirmed:"
       : registration.status === "waiting"
-        ? ["You are on the waiting list for:"]
-        : [
-            "That registration has since been cancelled. You can register again on the event's page:",
-          ];
+        ? "You are on the waiting list for:"
+        : "That registration has since been cancelled. You can register again on the event's page:";
   const text = [
     `Hello ${visibleLine(registration.name)},`,
     "",
@@ -173,7 +164,7 @@ function composeAlreadyRegisteredMail(
     "are already registered for, so nothing has changed. If it was not you, you",
     "need do nothing.",
     "",
-    ...standing,
+    standing,
     "",
     ...eventLines(event),
     "",
@@ -207,12 +198,11 @@ function composeTeamMail(
   counts: { confirmed: number; waiting: number },
 ): OutboxMail {
   const cancelled = kind === "registration-team-cancelled";
+  const waiting = registration.status === "waiting";
   const held = registration.confirmed_at ? "a confirmed place" : "a place on the waiting list";
   const summary = cancelled
     ? `A registration was cancelled on the website (it held ${held}).`
-    : `A new registration came in on the website: ${
-        registration.status === "waiting" ? "on the waiting list" : "a confirmed place"
-      }.`;
+    : `A new registration came in on the website: ${waiting ? "on the waiting list" : "a confirmed place"}.`;
   const places =
     event.capacity === null
       ? `${counts.confirmed} confirmed (no limit), ${counts.waiting} waiting`
@@ -234,7 +224,7 @@ function composeTeamMail(
   ].join("\n");
   const subject = cancelled
     ? `Registration cancelled: ${event.title}`
-    : `New registration${registration.status === "waiting" ? " (waiting list)" : ""}: ${event.title}`;
+    : `New registration${waiting ? " (waiting list)" : ""}: ${event.title}`;
   return {
     from: settings.from,
     to: settings.team,

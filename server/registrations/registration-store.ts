@@ -8,11 +8,10 @@ import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /*
- * Every change to an event's registrations runs in one transaction that first
- * upserts the event's row (storing its facts for the e-mails): PostgreSQL's
- * row lock queues one event's transactions, SQLite's first write takes the
- * write lock. So the seat count read cannot change under it, and the seat is
- * taken where its e-mails are queued. docs/decisions/034, 050.
+ * Every change to an event's registrations runs in one transaction that first upserts the event's
+ * row (storing its facts for the e-mails): PostgreSQL's row lock queues one event's transactions,
+ * SQLite's first write takes the write lock. So the seat count read cannot change under it, and the
+ * seat is taken where its e-mails are queued. docs/decisions/034, 050.
  */
 
 type Trx = Transaction<Database>;
@@ -77,9 +76,8 @@ export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<S
 }
 
 /**
- * Gives free places to the waiting list, first come first served, queueing
- * each promoted person's e-mail. Places free up when someone cancels or the
- * content raises the capacity.
+ * Gives free places to the waiting list, first come first served, queueing each promoted person's
+ * e-mail. Places free up when someone cancels or the content raises the capacity.
  */
 async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<number> {
   const { confirmed } = await seatCounts(trx, event.slug);
@@ -105,10 +103,9 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 }
 
 /**
- * Stores a registration, confirmed while the event has a free place, else
- * waiting, with the attendee's and the team's e-mails queued. An address that
- * holds or awaits a place already is not stored again: its person is e-mailed
- * (`already-registered`). A token nonce used before refuses it
+ * Stores a registration, confirmed while the event has a free place, else waiting, with the
+ * attendee's and the team's e-mails queued. An address that holds or awaits a place already is not
+ * stored again: its person is e-mailed (`already-registered`). A token nonce used before refuses it
  * (TokenReplayedError); past `deadline` it rolls back (DatabaseTimeoutError).
  */
 export async function storeRegistration(
@@ -188,9 +185,8 @@ export type CancelResult =
   { kind: "cancelled"; promoted: number } | { kind: "already-cancelled" } | { kind: "unknown" };
 
 /**
- * Cancels a registration of this event: its place (or place in the queue) is
- * freed, the first waiting get the free places and the team is told, in one
- * transaction that rolls back past `deadline`.
+ * Cancels a registration of this event: its place (or place in the queue) is freed, the first
+ * waiting get the free places and the team is told, in one transaction rolled back past `deadline`.
  */
 export async function cancelRegistration(
   db: AppDatabase,

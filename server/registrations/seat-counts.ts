@@ -3,19 +3,17 @@ import type { SeatCounts } from "~/features/events/registration-view";
 import { boundedCall } from "../db/bounded";
 
 /**
- * How long an event page may show seat counts already read: the page cache
- * reads them for every response of a kept page (docs/decisions/063), and each
- * would otherwise pay for a query. A change this process takes forgets the
- * event's counts at once, so a visitor sees their own; one made elsewhere
- * shows within this time. The seat itself is always the database's to decide.
+ * How long an event page may show seat counts already read: the page cache reads them for every
+ * response of a kept page (docs/decisions/063), and each would otherwise pay for a query. A change
+ * this process takes forgets the event's counts at once, so a visitor sees their own; one made
+ * elsewhere shows within this time. The seat itself is always the database's to decide.
  */
 export const seatCountMaxAgeMs = 1_000;
 
 /**
- * How long a failed read is remembered. While the database hangs, every event
- * page request would otherwise wait the whole bound (issue 25); this way one
- * does, and those after it are served at once without the counts, as the page
- * does when the read fails (app/routes/event-detail.tsx).
+ * How long a failed read is remembered. While the database hangs, every event page request would
+ * otherwise wait the whole bound (issue 25); this way one does, and those after it are served at
+ * once without the counts, as the page does when the read fails (app/routes/event-detail.tsx).
  */
 export const seatCountFailureMaxAgeMs = 5_000;
 

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { contentSecurityPolicy, inlineScriptHashes, setPolicy } from "./security-headers";
+import { preferredEncoding, type Encoding } from "./static-files";
 
 /**
  * Server-rendered pages rendered once and sent to everyone while they stay
@@ -31,8 +32,6 @@ export type PageCacheOptions = {
   /** Bytes of pages kept at most. */
   maxBytes?: number;
 };
-
-type Encoding = "br" | "gzip" | "identity";
 
 type RenderedPage = {
   status: number;
@@ -131,7 +130,7 @@ export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: Pag
     res.status(page.status);
     for (const [name, value] of page.headers) res.setHeader(name, value);
     if (page.fixed) {
-      const encoding = (req.acceptsEncodings("br", "gzip", "identity") || "identity") as Encoding;
+      const encoding = preferredEncoding(req);
       res.setHeader("Content-Security-Policy", page.fixed.policy);
       res.vary("Accept-Encoding");
       if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);

@@ -382,6 +382,23 @@ test.describe("what the page cache never does (issue 25's defects)", () => {
     }
   });
 
+  test("a browser gets brotli, though it lists gzip first", async () => {
+    for (const pagePath of ["/about", "/events", "/"]) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawRequest(server.url + pagePath, {
+          method: "GET",
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        });
+        expect(answer.headers["content-encoding"], pagePath).toBe("br");
+      }
+    }
+    const gzipOnly = await rawRequest(`${server.url}/about`, {
+      method: "GET",
+      headers: { "accept-encoding": "gzip, br;q=0" },
+    });
+    expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+  });
+
   test("no response names a private cache header, data requests included", async () => {
     for (const pagePath of [
       "/",

@@ -1,0 +1,132 @@
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+/**
+ * The build's cost as content grows (issue 26). For 0, 200 and `--posts`
+ * extra blog posts (copies of one post under new slugs and titles), it copies
+ * the project to a temporary folder (without node_modules, which it links, the
+ * build output or git), runs `npm run build` there, and prints the wall time,
+ * the pages written, the time per added page against the run with none, and
+ * the peak resident memory of the build's largest process (GNU time's maximum
+ * RSS). The working tree is never touched. Usage:
+ *   npm run bench:build -- [--posts 1000] [--source ai-features-start-with-the-decision]
+ * Figures are for reading, not for asserting: see docs/benchmarks.md.
+ */
+const { values } = parseArgs({
+  options: {
+    posts: { type: "string", default: "1000" },
+    source: { type: "string", default: "ai-features-start-with-the-decision" },
+  },
+});
+const most = Number(values.posts);
+if (!Number.isInteger(most) || most < 0) throw new Error("--posts takes a whole number");
+const steps = [...new Set([0, 200, most])].filter((step) => step <= most).sort((a, b) => a - b);
+
+const postsDir = path.join("content", "posts");
+const source = readFileSync(path.join(postsDir, `${values.source}.md`), "utf8");
+const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+const skipped = new Set([
+  "node_modules",
+  "build",
+  ".git",
+  ".react-router",
+  ".cache",
+  "data",
+  "test-results",
+  "playwright-report",
+  "blob-report",
+  "screenshots",
+]);
+
+/** A copy of the source post as the nth extra one: its own slug and title. */
+function extraPost(n: number): string {
+  return source
+    .replace(/^slug: .*$/m, `slug: ${values.source}-copy-${n}`)
+    .replace(/^title: (.*)$/m, (_line, title: string) => `title: ${title} (copy ${n})`);
+}
+
+type Measure = { extra: number; seconds: number; pages: number; peakMb: number | undefined };
+
+function measure(extra: number): Measure {
+  const dir = mkdtempSync(path.join(tmpdir(), "corvanta-bench-build-"));
+  try {
+    cpSync(".", dir, {
+      recursive: true,
+      filter: (from) => !skipped.has(path.relative(".", from).split(path.sep)[0] ?? ""),
+    });
+    symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
+    for (let n = 1; n <= extra; n++) {
+      writeFileSync(path.join(dir, postsDir, `${values.source}-copy-${n}.md`), extraPost(n));
+    }
+    const started = process.hrtime.bigint();
+    const build = gnuTime
+      ? spawnSync(gnuTime, ["-f", "max-rss-kb %M", "npm", "run", "build"], {
+          cwd: dir,
+          encoding: "utf8",
+        })
+      : spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8" });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (build.status !== 0) {
+      throw new Error(
+        `the build with ${extra} extra posts failed:\n${build.stdout}${build.stderr}`,
+      );
+    }
+    const peakKb = /max-rss-kb (\d+)/.exec(build.stderr)?.[1];
+    return {
+      extra,
+      seconds,
+      pages: countPages(path.join(dir, "build", "client")),
+      peakMb: peakKb === undefined ? undefined : Number(peakKb) / 1024,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function countPages(dir: string): number {
+  let pages = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) pages += countPages(path.join(dir, entry.name));
+    else if (entry.name === "index.html") pages++;
+  }
+  return pages;
+}
+
+const rows: Measure[] = [];
+for (const extra of steps) {
+  const row = measure(extra);
+  rows.push(row);
+  console.error(`built with ${extra} extra posts in ${row.seconds.toFixed(0)} s`);
+}
+// Steps start at 0: the build with no extra post is every other row's baseline.
+const [base] = rows;
+if (!base) throw new Error("no build was measured");
+const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
+console.log(
+  [
+    `npm run build in a copy of the project; Node ${process.version}; ${cpus().length} x ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB; ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    "| Extra posts | Pages | Build s | s per added page | Peak RSS MB (largest process) |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (row) =>
+        `| ${row.extra} | ${row.pages} | ${row.seconds.toFixed(1)} | ${
+          row.pages > base.pages
+            ? ((row.seconds - base.seconds) / (row.pages - base.pages)).toFixed(2)
+            : "–"
+        } | ${row.peakMb === undefined ? "–" : row.peakMb.toFixed(0)} |`,
+    ),
+  ].join("\n"),
+);

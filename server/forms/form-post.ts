@@ -2,13 +2,8 @@ import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fie
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import {
-  formTokenNonce,
-  formTokenTiming,
-  signFormToken,
-  verifyFormToken,
-  type TokenForm,
-} from "./form-token";
+import { formTokenNonce, formTokenTiming, signFormToken, verifyFormToken } from "./form-token";
+import type { TokenForm } from "~/config/paths";
 import { systemClock, type Clock, type Logger } from "../core/logger";
 import {
   countPost,

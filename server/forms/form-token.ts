@@ -1,4 +1,4 @@
-import type { TokenForm } from "~/lib/forms/fields";
+import type { TokenForm } from "~/config/paths";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
@@ -17,8 +17,6 @@ export const formTokenTiming = {
   /** A form left open longer than this is stale: the visitor is asked to send it again. */
   maxAgeMs: 4 * 60 * 60 * 1000,
 } as const;
-
-export type { TokenForm } from "~/lib/forms/fields";
 
 // v1 tokens were signed without the form's name.
 const VERSION = "v2";

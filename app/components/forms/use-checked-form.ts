@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
-import { formTokenPath } from "~/config/paths";
-import type { FieldErrors, FieldValues, TokenForm, WithFormToken } from "~/lib/forms/fields";
+import { formTokenPath, type TokenForm } from "~/config/paths";
+import type { FieldErrors, FieldValues, WithFormToken } from "~/lib/forms/fields";
 
 /** A form's schema check in the browser: the same schema the server runs. */
 export type FieldValidator<F extends string> = (

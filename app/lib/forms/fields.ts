@@ -17,8 +17,6 @@ export const honeypotField = "website";
  */
 export const formTokenField = "formToken";
 
-export { tokenForms, type TokenForm } from "~/config/paths";
-
 /** A form's answer that brings the form back: with a fresh token for its next post. */
 export type WithFormToken = { formToken?: string };
 

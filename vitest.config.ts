@@ -13,5 +13,12 @@ export default defineConfig({
       "tests/unit/**/*.test.ts",
     ],
     environment: "node",
+    // `npm run test:coverage`: what the unit tests run of the site's own code.
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+      exclude: ["**/*.test.{ts,tsx}", "**/+types/**"],
+      reporter: ["text-summary"],
+    },
   },
 });

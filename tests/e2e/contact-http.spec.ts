@@ -7,20 +7,16 @@ import { expect, test } from "./fixtures";
 // The contact form's abuse rules over HTTP, against the production app with
 // its own database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), a
 // clock the tests move, and a low rate limit. Every refusal leaves no lead.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const MB = 1024 * 1024;
 
 for (const kind of testDatabaseKinds) {
   test.describe(`the contact form's abuse rules on ${kind}`, () => {
     let server: ContactServer;
-    test.beforeEach(async ({ viewportKind }) => {
-      if (viewportKind !== "desktop") return;
+    test.beforeEach(async () => {
       server = await startContactServer({ kind, rateLimit: { maxPosts: 3, windowMs: 600_000 } });
     });
-    test.afterEach(async ({ viewportKind }) => {
-      if (viewportKind === "desktop") await server.close();
-    });
+    test.afterEach(() => server.close());
 
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       postForm(`${server.url}/contact`, fields, headers);

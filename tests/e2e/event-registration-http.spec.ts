@@ -11,7 +11,6 @@ import { expect, test } from "./fixtures";
 // An event's registration and cancellation over HTTP, against the production
 // app with its own database (SQLite, and PostgreSQL when TEST_DATABASE_URL is
 // set) and a clock set to 10 January 2027. Every refusal leaves no row behind.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const slug = "reconciliation-round-table-london";
 const roundTable = toEventFacts(findEvent(slug)!);
@@ -19,13 +18,10 @@ const roundTable = toEventFacts(findEvent(slug)!);
 for (const kind of testDatabaseKinds) {
   test.describe(`event registration over HTTP on ${kind}`, () => {
     let server: ContactServer;
-    test.beforeEach(async ({ viewportKind }) => {
-      if (viewportKind !== "desktop") return;
+    test.beforeEach(async () => {
       server = await startContactServer({ kind, clockStart: new Date("2027-01-10T09:00:00Z") });
     });
-    test.afterEach(async ({ viewportKind }) => {
-      if (viewportKind === "desktop") await server.close();
-    });
+    test.afterEach(() => server.close());
 
     const register = (fields: Record<string, string>, path = `/events/${slug}`) =>
       postForm(`${server.url}${path}`, fields);

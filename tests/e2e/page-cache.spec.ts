@@ -20,7 +20,6 @@ import { postForm, rawRequest, startContactServer, type ContactServer } from "./
 import { expect, test } from "./fixtures";
 
 // HTTP only: nothing here depends on the viewport.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 /**
  * The page cache of server-rendered pages (server/http/page-cache.ts,
@@ -293,8 +292,7 @@ test.describe("what the page cache never does (issue 25's defects)", () => {
   test.beforeEach(async () => {
     server = await countingServer();
   });
-  // A test skipped at the phone width never started one.
-  test.afterEach(() => server?.close());
+  test.afterEach(() => server.close());
 
   test("build-time files under a made-up address are 404, never drawn at runtime", async () => {
     const art = readdirSync("build/client/art").find((file) => file.endsWith(".svg"));

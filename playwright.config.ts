@@ -51,7 +51,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  workers: 2,
+  // Two browser workers keep both cores busy; the third runs the fault tests
+  // (first in the queue, one at a time), which mostly wait on servers and timers.
+  workers: 3,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -59,6 +61,17 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    // How the server behaves when a part it depends on is slow or gone, and
+    // inputs that reach unusual code paths (issue 15, docs/security.md).
+    // Each starts servers (and PostgreSQL) of its own and waits out timeouts:
+    // more time each, little CPU. Listed first so it runs beside the browser tests.
+    {
+      name: "faults",
+      testDir: "tests/faults",
+      timeout: 90_000,
+      workers: 1,
+      use: { viewport: viewports.desktop },
+    },
     {
       name: "mobile",
       grep: [new RegExp(widthTags.bothWidths), new RegExp(widthTags.phone)],
@@ -67,15 +80,6 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: new RegExp(widthTags.phone),
-      use: { viewport: viewports.desktop },
-    },
-    // How the server behaves when a part it depends on is slow or gone, and
-    // inputs that reach unusual code paths (issue 15, docs/security.md).
-    // Each starts servers (and PostgreSQL) of its own and waits out timeouts: more time each.
-    {
-      name: "faults",
-      testDir: "tests/faults",
-      timeout: 90_000,
       use: { viewport: viewports.desktop },
     },
   ],

@@ -40,9 +40,10 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     environment: "node",
-    // Vitest's default on two cores is one worker: the database tests leave it
-    // idle while they wait. Three keep both cores busy.
-    maxWorkers: 3,
+    // Vitest's default is one worker fewer than the cores: one, on two cores,
+    // idle while a database test waits. Two keep both busy; three starved
+    // PostgreSQL's 50-posts-at-once tests into 503s on a loaded machine.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -40,6 +40,11 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     environment: "node",
+    // Some tests do real work (subsetting a font, 50 concurrent registrations
+    // on PostgreSQL, rendering every post): a few seconds alone, more on a
+    // busy 2-core CI machine. A test that hangs still fails, at 20 s.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: one, on two cores,
     // idle while a database test waits. Two keep both busy; three starved
     // PostgreSQL's 50-posts-at-once tests into 503s on a loaded machine.

@@ -29,13 +29,31 @@ function freshDatabaseUrl(): string {
   return `file:${file}`;
 }
 
-// Every test runs against the production build (`npm run test:e2e` builds it
-// first when it is missing or stale), at a phone and a desktop width.
+/*
+ * Every test runs against the production build (`npm run test:e2e` builds it
+ * first when it is missing or stale), once, at the width its subject needs:
+ *
+ * - untagged: the desktop width only. Most tests: content, links, forms,
+ *   status codes, headers, feature states. Their subject is the same at any width.
+ * - `@both-widths` in the title: both projects. The subject changes with the
+ *   width: the fixed header's height and where a hash link lands below it,
+ *   layout (footer grid), layout shift, axe on whole pages and open menus,
+ *   the menus at work on every page.
+ * - `@phone` in the title: the mobile project only. A phone's subject: the
+ *   mobile menu, page heights on a phone, first paint on a phone, 320 px screens.
+ *
+ * A test that needs a width chooses it with a tag; README.md "Browser tests"
+ * says the same.
+ */
+const widthTags = { bothWidths: "@both-widths", phone: "@phone" } as const;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  workers: 2,
+  // Two browser workers keep both cores busy; the third runs the fault tests
+  // (first in the queue, one at a time), which mostly wait on servers and timers.
+  workers: 3,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -43,15 +61,25 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "mobile", use: { viewport: viewports.mobile, isMobile: true, hasTouch: true } },
-    { name: "desktop", use: { viewport: viewports.desktop } },
     // How the server behaves when a part it depends on is slow or gone, and
     // inputs that reach unusual code paths (issue 15, docs/security.md).
-    // Each starts servers (and PostgreSQL) of its own and waits out timeouts: more time each.
+    // Each starts servers (and PostgreSQL) of its own and waits out timeouts:
+    // more time each, little CPU. Listed first so it runs beside the browser tests.
     {
       name: "faults",
       testDir: "tests/faults",
       timeout: 90_000,
+      workers: 1,
+      use: { viewport: viewports.desktop },
+    },
+    {
+      name: "mobile",
+      grep: [new RegExp(widthTags.bothWidths), new RegExp(widthTags.phone)],
+      use: { viewport: viewports.mobile, isMobile: true, hasTouch: true },
+    },
+    {
+      name: "desktop",
+      grepInvert: new RegExp(widthTags.phone),
       use: { viewport: viewports.desktop },
     },
   ],

@@ -1,23 +1,65 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Unit tests only: they sit beside the code as *.test.ts. The browser tests in
-// tests/e2e belong to Playwright.
+/**
+ * Tests that open databases (SQLite files, and PostgreSQL when
+ * TEST_DATABASE_URL is set), SMTP servers or child processes. They spend most
+ * of their time waiting on those, so more of them run at once than the
+ * machine has cores; `npm run test:quick` leaves them to `npm test`.
+ */
+const databaseAndProcessTests = [
+  "server/db/**/*.test.ts",
+  "server/leads/**/*.test.ts",
+  "server/outbox/**/*.test.ts",
+  "server/registrations/**/*.test.ts",
+  "server/forms/form-post.test.ts",
+  "server/services.test.ts",
+  "scripts/leads-command.test.ts",
+  "tests/unit/build-content-errors.test.ts",
+];
+
+/**
+ * The production app over the production build (`npm run build`), in the
+ * test's process, answering HTTP requests: the form posts' rules, status
+ * codes and headers, which need no browser (moved from Playwright, issue 26).
+ * The build is imported once per file; a test that starts a server of its own
+ * gets Playwright's 30 s, not a unit test's 5.
+ */
+const httpTests = ["tests/http/**/*.test.ts"];
+
+// Unit tests sit beside the code as *.test.ts, or in tests/unit. The browser
+// tests in tests/e2e and tests/faults belong to Playwright.
+const allTests = [
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "tests/unit/**/*.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/unit/**/*.test.ts",
-    ],
     environment: "node",
     // Some tests do real work (subsetting a font, 50 concurrent registrations
     // on PostgreSQL, rendering every post): a few seconds alone, more on a
     // busy 2-core CI machine. A test that hangs still fails, at 20 s.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: one, on two cores,
+    // idle while a database test waits. Two keep both busy; three starved
+    // PostgreSQL's 50-posts-at-once tests into 503s on a loaded machine.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: allTests, exclude: databaseAndProcessTests },
+      },
+      { extends: true, test: { name: "database", include: databaseAndProcessTests } },
+      {
+        extends: true,
+        test: { name: "http", include: httpTests, testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+    ],
     // `npm run test:coverage`: what the unit tests run of the site's own code.
     coverage: {
       provider: "v8",

@@ -39,7 +39,7 @@ test("the leadership section lists every leader with a portrait and a named Link
   }
 });
 
-test("every footer link to an About section lands it below the header", async ({
+test("every footer link to an About section lands it below the header @both-widths", async ({
   page,
   headerOffset,
 }) => {

@@ -4,13 +4,13 @@ import { desktopMenu, expectNoAxeViolations, gotoHydrated, test } from "./fixtur
 const pages = [...readPublicPaths(), "/no-such-page"];
 
 for (const path of pages) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
+  test(`axe finds no violations on ${path} @both-widths`, async ({ page }) => {
     await gotoHydrated(page, path);
     await expectNoAxeViolations(page);
   });
 }
 
-test("axe finds no violations with the menus open", async ({ page, viewportKind }) => {
+test("axe finds no violations with the menus open @both-widths", async ({ page, viewportKind }) => {
   await gotoHydrated(page, "/");
   if (viewportKind === "mobile") {
     await page.getByRole("button", { name: "Menu", exact: true }).click();

@@ -74,7 +74,7 @@ test("drafts are not listed on the blog", async ({ page }) => {
   }
 });
 
-test("each section heading has an anchor link that lands it below the header", async ({
+test("each section heading has an anchor link that lands it below the header @both-widths", async ({
   page,
   headerOffset,
 }) => {
@@ -125,7 +125,9 @@ test("a post's related reading links to other published posts", async ({ page })
   }
 });
 
-test("code blocks scroll inside the column at 320 px; the page does not", async ({ page }) => {
+test("code blocks scroll inside the column at 320 px; the page does not @phone", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 800 });
   for (const post of published) {
     await gotoHydrated(page, postPath(post.slug));

@@ -18,10 +18,6 @@ const notFoundPath = "/no-such-page";
 const pagePaths = [...readPublicPaths(), notFoundPath];
 
 test.describe("byte budgets", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   for (const pagePath of pagePaths) {
     test(`${pagePath}: scripts, styles and HTML within budget`, async ({ request }) => {
       const fetcher: Fetcher = async (url) => {

@@ -45,10 +45,6 @@ async function liveClassLists(page: Page): Promise<string[]> {
 }
 
 test.describe("no conflicting utilities in the server's HTML", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   for (const path of [...readPublicPaths(), "/contact?sent=1", "/no-such-page"]) {
     test(`${path}`, async ({ request }) => {
       const html = await (await request.get(path)).text();
@@ -58,19 +54,16 @@ test.describe("no conflicting utilities in the server's HTML", () => {
 });
 
 test.describe("no conflicting utilities in states only a script reaches", () => {
-  test("the mobile menu, open with Services expanded, on a service page", async ({
+  test("the mobile menu, open with Services expanded, on a service page @phone", async ({
     page,
-    viewportKind,
   }) => {
-    test.skip(viewportKind !== "mobile", "mobile menu");
     await gotoHydrated(page, "/services/ai-ml");
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("button").click();
     expect(conflictsIn(await liveClassLists(page))).toEqual([]);
   });
 
-  test("the desktop Services menu, open on a service page", async ({ page, viewportKind }) => {
-    test.skip(viewportKind !== "desktop", "desktop menu");
+  test("the desktop Services menu, open on a service page", async ({ page }) => {
     await gotoHydrated(page, "/services/ai-ml");
     await page.getByRole("button", { name: "Services" }).click();
     await expect(page.getByRole("link", { name: "Blockchain" }).first()).toBeVisible();

@@ -8,7 +8,6 @@ import { expect, test } from "./fixtures";
 
 // The production server, killed with SIGKILL while it acknowledges posts: every
 // lead it acknowledged (answered 303) must be in the database after a restart.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const SECRET = "crash-test-form-token-secret-0123456789";
 

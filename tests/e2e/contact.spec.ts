@@ -31,7 +31,7 @@ function sendButton(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("an enquiry is sent without a reload, shows a pending state, and is stored", async ({
+  test("an enquiry is sent without a reload, shows a pending state, and is stored @smoke", async ({
     page,
   }) => {
     await gotoHydrated(page, "/contact");

@@ -11,8 +11,6 @@ import { expect, test } from "./fixtures";
 // stores its lead, pages carry a CSP nonce, and Vite's dev client (its HMR
 // websocket, the styles it injects) runs under that policy.
 
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "one server, one run"));
-
 /** Starts `npm run dev` on a free loopback port and resolves once it prints its address. */
 async function startDevServer(env: Record<string, string>) {
   // --force: the packages are pre-bundled again, as on a fresh clone, so a

@@ -176,7 +176,7 @@ test.describe("with the clock between two events' starts", () => {
   });
 });
 
-test("each event card has its anchor and an event link; the anchor lands below the header", async ({
+test("each event card has its anchor and an event link; the anchor lands below the header @both-widths", async ({
   page,
   headerOffset,
 }) => {
@@ -194,7 +194,9 @@ test("each event card has its anchor and an event link; the anchor lands below t
   await expectSectionBelowHeader(page, firstCard!, headerOffset);
 });
 
-test("the events pages fit a 320 px screen without horizontal scrolling", async ({ page }) => {
+test("the events pages fit a 320 px screen without horizontal scrolling @phone", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 720 });
   for (const url of ["/events", `/events/${contentEvents[0]!.slug}`]) {
     await gotoHydrated(page, url);
@@ -206,10 +208,6 @@ test("the events pages fit a 320 px screen without horizontal scrolling", async 
 });
 
 test.describe("server responses", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   test("every event's .ics link answers 200 with a calendar that parses to the content's times", async ({
     page,
     request,

@@ -11,10 +11,8 @@ import { expect, gotoHydrated, test } from "./fixtures";
  * hydrate the page.
  */
 
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "one width is enough"));
-
 for (const path of pageTypes) {
-  test(`${path}: the modules load after the first paint and hydrate the page without a mismatch`, async ({
+  test(`${path}: the modules load after the first paint and hydrate the page without a mismatch @phone @smoke`, async ({
     page,
     request,
   }) => {
@@ -54,7 +52,7 @@ for (const path of pageTypes) {
   });
 }
 
-test("a prerendered page's hydration data is a module of its own, fetched after first paint and cached for good", async ({
+test("a prerendered page's hydration data is a module of its own, fetched after first paint and cached for good @phone", async ({
   page,
   request,
 }) => {
@@ -90,7 +88,7 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
 /** A computed font-family that starts with the web font. */
 const inWebFont = new RegExp(`^"${webFontFamily}"`);
 
-test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint", async ({
+test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint @phone", async ({
   page,
   baseURL,
 }) => {
@@ -128,7 +126,7 @@ test("the web font is fetched after a first visit's first paint and then draws t
   expect(fromThisSite.bodyFont).toMatch(inWebFont);
 });
 
-test("without JavaScript the text is drawn in the web font from the start", async ({
+test("without JavaScript the text is drawn in the web font from the start @phone", async ({
   browser,
   baseURL,
 }) => {

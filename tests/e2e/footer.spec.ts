@@ -48,7 +48,7 @@ test("the copyright year follows the visitor's clock, even on a page prerendered
   await expect(page.getByTestId("copyright-year")).toHaveText("2031");
 });
 
-test("the footer grid has 2 columns on small screens and 5 from md", async ({
+test("the footer grid has 2 columns on small screens and 5 from md @both-widths", async ({
   page,
   viewportKind,
 }) => {
@@ -61,7 +61,7 @@ test("the footer grid has 2 columns on small screens and 5 from md", async ({
   );
 });
 
-test("footer links lead where they say: hashes, the cybersecurity redirect and /services", async ({
+test("footer links lead where they say: hashes, the cybersecurity redirect and /services @both-widths", async ({
   page,
   headerOffset,
 }) => {

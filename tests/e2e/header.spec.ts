@@ -14,8 +14,6 @@ async function servicesOnPausedClock(page: Page) {
 }
 
 test.describe("desktop menu", () => {
-  test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "desktop menu"));
-
   test("shows the spec's items in order, and marks the current page", async ({ page }) => {
     await gotoHydrated(page, "/portfolio");
     const menu = desktopMenu(page);
@@ -133,9 +131,7 @@ test.describe("desktop menu", () => {
   });
 });
 
-test.describe("mobile menu", () => {
-  test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "mobile menu"));
-
+test.describe("mobile menu @phone", () => {
   test("the hamburger opens the menu; Services expands; choosing a link closes it", async ({
     page,
   }) => {

@@ -10,7 +10,9 @@ import { expect, gotoHydrated, test } from "./fixtures";
  */
 
 for (const path of pageTypes) {
-  test(`${path}: no layout shift while it loads, swaps fonts and hydrates`, async ({ page }) => {
+  test(`${path}: no layout shift while it loads, swaps fonts and hydrates @both-widths`, async ({
+    page,
+  }) => {
     // Registered before any script of the page runs, buffered from the start.
     await page.addInitScript(() => {
       const shifts: { value: number; startTime: number; sources: string[] }[] = [];

@@ -1,7 +1,7 @@
 import { servicesMenu } from "~/config/navigation";
 import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
 
-test("the header is fixed at the spec's height and the content starts below it", async ({
+test("the header is fixed at the spec's height and the content starts below it @both-widths", async ({
   page,
   headerOffset,
 }) => {
@@ -19,7 +19,7 @@ test("the header is fixed at the spec's height and the content starts below it",
   expect((await header.boundingBox())?.y).toBe(0);
 });
 
-test("a skip link moves focus to the main content", async ({ page }) => {
+test("a skip link moves focus to the main content @both-widths", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
@@ -63,14 +63,17 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
   });
 }
 
-test("a hash link lands its section just below the header", async ({ page, headerOffset }) => {
+test("a hash link lands its section just below the header @both-widths", async ({
+  page,
+  headerOffset,
+}) => {
   await gotoHydrated(page, "/");
   await footer(page).getByRole("link", { name: "Leadership" }).click();
   await expect(page).toHaveURL("/about#leadership");
   await expectSectionBelowHeader(page, "leadership", headerOffset);
 });
 
-test("opening a hash URL directly lands the section below the header too", async ({
+test("opening a hash URL directly lands the section below the header too @both-widths", async ({
   page,
   headerOffset,
 }) => {

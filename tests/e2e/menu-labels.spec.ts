@@ -19,10 +19,6 @@ const menuOnlyLabels = services
   .map((service) => service.label);
 
 test.describe("spec menu labels in the page's own content", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   test("there are labels to look for", () => {
     expect(menuOnlyLabels).toEqual(
       expect.arrayContaining(["Internet Of Things", "Data Science Analytic"]),

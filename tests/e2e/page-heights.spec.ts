@@ -8,9 +8,7 @@ import { expect, layOutInFull, test } from "./fixtures";
  */
 const screens = { home: 10, any: 14 };
 
-test.describe("page heights on a phone", () => {
-  test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "phone heights"));
-
+test.describe("page heights on a phone @phone", () => {
   test("home is at most ten screens and every page at most fourteen", async ({ page }) => {
     test.setTimeout(180_000);
     const viewport = page.viewportSize()!;
@@ -32,7 +30,9 @@ test.describe("page heights on a phone", () => {
   });
 });
 
-test("the contact form's first field starts within the first screen", async ({ page }) => {
+test("the contact form's first field starts within the first screen @both-widths", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const field = page.getByRole("textbox", { name: /your name/i });
   const box = await field.boundingBox();

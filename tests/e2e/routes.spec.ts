@@ -4,7 +4,6 @@ import { serviceIdRedirects, services } from "~/config/services";
 import { expect, test } from "./fixtures";
 
 // HTTP behaviour of the production server; no browser needed, so one project runs it.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const pagePaths = [
   "/",

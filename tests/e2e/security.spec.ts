@@ -62,10 +62,6 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
 }
 
 test.describe("security headers", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   test("a prerendered page allows exactly its own inline scripts, by hash", async ({
     request,
     page,
@@ -158,10 +154,6 @@ test.describe("security headers", () => {
 });
 
 test.describe("methods and limits", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   test("only GET, HEAD and the form's POST are accepted: 405 with Allow otherwise", async ({
     baseURL,
   }) => {
@@ -205,7 +197,7 @@ test.describe("methods and limits", () => {
 });
 
 test.describe("the Content-Security-Policy in the browser", () => {
-  test("every page loads, hydrates and works its menus with no policy violation", async ({
+  test("every page loads, hydrates and works its menus with no policy violation @both-widths", async ({
     page,
     viewportKind,
   }) => {
@@ -263,10 +255,6 @@ test.describe("the Content-Security-Policy in the browser", () => {
 });
 
 test.describe("health checks", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
-
   /** The production app, ready when `db` answers. */
   const appOver = (db: AppDatabase) => startBuiltApp({ ready: () => pingDatabase(db) });
 

@@ -9,7 +9,6 @@ import { postForm, rawRequest } from "./contact-support";
 import { expect, test } from "./fixtures";
 
 // The production entry (build/server/main.js) as an operator runs it.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 function startProductionServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["build/server/main.js"], {

@@ -25,9 +25,6 @@ const contactHref = (id: ServiceId) => `/contact?service=${id}`;
 
 test.describe("answers and links", () => {
   // Checks of the server's answers; one project is enough.
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "server-only checks"),
-  );
 
   test("every service id answers 200 with its display name as the only h1 and a title of its own", async ({
     request,

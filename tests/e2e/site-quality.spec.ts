@@ -47,10 +47,6 @@ function htmlFilesUnder(directory: string): string[] {
 }
 
 test.describe("finished copy", () => {
-  test.beforeEach(({ viewportKind }) =>
-    test.skip(viewportKind !== "desktop", "one scan is enough"),
-  );
-
   test("no built page says lorem ipsum, coming soon, TODO, TBD or placeholder text", () => {
     const files = htmlFilesUnder(path.resolve("build/client"));
     expect(files.length).toBeGreaterThanOrEqual(prerenderedPaths.length);
@@ -78,9 +74,7 @@ test.describe("finished copy", () => {
   });
 });
 
-test.describe("narrow screens", () => {
-  test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "mobile", "a phone's width"));
-
+test.describe("narrow screens @phone", () => {
   const paths = [...readPublicPaths(), "/no-such-page"];
   for (const pagePath of paths) {
     test(`${pagePath} does not scroll sideways at 320 px`, async ({ page }) => {

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -16,11 +17,12 @@ import { manualClock } from "../support/manual-clock";
 import { pageTypes } from "../support/page-types";
 import { formFields } from "../support/contact-posts";
 import { registrationFormFields } from "../support/registration-posts";
-import { postForm, rawRequest, startContactServer, type ContactServer } from "./contact-support";
-import { expect, test } from "./fixtures";
-
-// HTTP only: nothing here depends on the viewport.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
+import {
+  postForm,
+  rawRequest,
+  startContactServer,
+  type ContactServer,
+} from "../e2e/contact-support";
 
 /**
  * The page cache of server-rendered pages (server/http/page-cache.ts,
@@ -92,13 +94,12 @@ async function countingServer() {
   };
 }
 
-test.describe("server-rendered pages served from the page cache", () => {
-  test.describe.configure({ mode: "serial" });
+describe("server-rendered pages served from the page cache", () => {
   let contact: ContactServer;
-  test.beforeAll(async () => {
+  beforeAll(async () => {
     contact = await startContactServer();
   });
-  test.afterAll(async () => contact?.close());
+  afterAll(async () => contact?.close());
 
   for (const pagePath of ["/", "/events", "/contact", "/events/checkout-performance-london"]) {
     test(`${pagePath}: every response's policy allows exactly its inline scripts, by hash`, async () => {
@@ -205,14 +206,13 @@ test.describe("server-rendered pages served from the page cache", () => {
   });
 });
 
-test.describe("an event page that takes registrations, served from the page cache", () => {
-  test.describe.configure({ mode: "serial" });
+describe("an event page that takes registrations, served from the page cache", () => {
   const slug = "reconciliation-round-table-london";
   let server: ContactServer;
-  test.beforeAll(async () => {
+  beforeAll(async () => {
     server = await startContactServer({ clockStart: new Date("2027-01-10T09:00:00Z") });
   });
-  test.afterAll(async () => server?.close());
+  afterAll(async () => server?.close());
 
   const taken = (html: string) => /(\d+) of 20 places are taken/.exec(html)?.[1];
   test("the page is kept whole with its scripts allowed by hash, and its form holds no token", async () => {
@@ -288,13 +288,12 @@ test("the upcoming/past split moves at the instant an event starts, not a minute
   }
 });
 
-test.describe("what the page cache never does (issue 25's defects)", () => {
+describe("what the page cache never does (issue 25's defects)", () => {
   let server: Awaited<ReturnType<typeof countingServer>>;
-  test.beforeEach(async () => {
+  beforeEach(async () => {
     server = await countingServer();
   });
-  // A test skipped at the phone width never started one.
-  test.afterEach(() => server?.close());
+  afterEach(() => server.close());
 
   test("build-time files under a made-up address are 404, never drawn at runtime", async () => {
     const art = readdirSync("build/client/art").find((file) => file.endsWith(".svg"));
@@ -329,9 +328,8 @@ test.describe("what the page cache never does (issue 25's defects)", () => {
     }
   });
 
-  test("200 made-up addresses evict no real page", async () => {
-    // 220 renders of the not-found page, one after another.
-    test.setTimeout(120_000);
+  // 220 renders of the not-found page, one after another: 120 s on a busy machine.
+  test("200 made-up addresses evict no real page", { timeout: 120_000 }, async () => {
     await get(`${server.url}/events`);
     const renders = server.counter.renders;
     for (let i = 0; i < 200; i++) await get(`${server.url}/made-up-${i}`);

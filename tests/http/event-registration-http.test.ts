@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
 import { cancelTokenField } from "~/features/events/registration-fields";
 import { formTokenField, honeypotField } from "~/lib/forms/fields";
@@ -5,27 +6,27 @@ import { signCancelToken } from "../../server/registrations/cancel-token";
 import { formFields } from "../support/contact-posts";
 import { registrationFormFields } from "../support/registration-posts";
 import { testDatabaseKinds } from "../support/test-databases";
-import { postForm, rawRequest, startContactServer, type ContactServer } from "./contact-support";
-import { expect, test } from "./fixtures";
+import {
+  postForm,
+  rawRequest,
+  startContactServer,
+  type ContactServer,
+} from "../e2e/contact-support";
 
 // An event's registration and cancellation over HTTP, against the production
 // app with its own database (SQLite, and PostgreSQL when TEST_DATABASE_URL is
 // set) and a clock set to 10 January 2027. Every refusal leaves no row behind.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const slug = "reconciliation-round-table-london";
 const roundTable = toEventFacts(findEvent(slug)!);
 
 for (const kind of testDatabaseKinds) {
-  test.describe(`event registration over HTTP on ${kind}`, () => {
+  describe(`event registration over HTTP on ${kind}`, () => {
     let server: ContactServer;
-    test.beforeEach(async ({ viewportKind }) => {
-      if (viewportKind !== "desktop") return;
+    beforeEach(async () => {
       server = await startContactServer({ kind, clockStart: new Date("2027-01-10T09:00:00Z") });
     });
-    test.afterEach(async ({ viewportKind }) => {
-      if (viewportKind === "desktop") await server.close();
-    });
+    afterEach(() => server.close());
 
     const register = (fields: Record<string, string>, path = `/events/${slug}`) =>
       postForm(`${server.url}${path}`, fields);

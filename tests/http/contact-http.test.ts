@@ -1,26 +1,27 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { formTokenField, honeypotField } from "~/features/contact/contact-schema";
 import { formFields, validEnquiry } from "../support/contact-posts";
 import { testDatabaseKinds } from "../support/test-databases";
-import { postForm, rawRequest, startContactServer, type ContactServer } from "./contact-support";
-import { expect, test } from "./fixtures";
+import {
+  postForm,
+  rawRequest,
+  startContactServer,
+  type ContactServer,
+} from "../e2e/contact-support";
 
 // The contact form's abuse rules over HTTP, against the production app with
 // its own database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), a
 // clock the tests move, and a low rate limit. Every refusal leaves no lead.
-test.beforeEach(({ viewportKind }) => test.skip(viewportKind !== "desktop", "server-only checks"));
 
 const MB = 1024 * 1024;
 
 for (const kind of testDatabaseKinds) {
-  test.describe(`the contact form's abuse rules on ${kind}`, () => {
+  describe(`the contact form's abuse rules on ${kind}`, () => {
     let server: ContactServer;
-    test.beforeEach(async ({ viewportKind }) => {
-      if (viewportKind !== "desktop") return;
+    beforeEach(async () => {
       server = await startContactServer({ kind, rateLimit: { maxPosts: 3, windowMs: 600_000 } });
     });
-    test.afterEach(async ({ viewportKind }) => {
-      if (viewportKind === "desktop") await server.close();
-    });
+    afterEach(() => server.close());
 
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       postForm(`${server.url}/contact`, fields, headers);
@@ -168,7 +169,7 @@ for (const kind of testDatabaseKinds) {
   });
 }
 
-test.describe("behind a proxy", () => {
+describe("behind a proxy", () => {
   test("with TRUST_PROXY=1, only the address the proxy added counts", async () => {
     const server = await startContactServer({
       trustProxy: 1,

@@ -12,11 +12,18 @@ export default {
   // after hydration, and its answer re-rendered every link on the page, the
   // longest task left on the phone (docs/decisions/062).
   routeDiscovery: { mode: "initial" },
-  // The page list is read through tsx, which resolves the app's "~/" alias:
-  // React Router evaluates this file in a bare Vite with no aliases.
-  async prerender() {
-    const pages: typeof PageList = await tsImport("./app/site/pages.server.ts", import.meta.url);
-    return [...pages.prerenderedPaths, ...pages.prerenderedResources];
+  prerender: {
+    // The page list is read through tsx, which resolves the app's "~/" alias:
+    // React Router evaluates this file in a bare Vite with no aliases.
+    async paths() {
+      const pages: typeof PageList = await tsImport("./app/site/pages.server.ts", import.meta.url);
+      return [...pages.prerenderedPaths, ...pages.prerenderedResources];
+    },
+    // A few paths at once: a social card is rasterised and compressed on
+    // libuv's thread pool (app/site/social-card.server.tsx), so the main
+    // thread renders other pages meanwhile and both cores work
+    // (docs/decisions/071).
+    concurrency: 4,
   },
   // Route modules' clientLoader, clientAction and HydrateFallback get chunks
   // of their own (React Router 8's default; no route has them).

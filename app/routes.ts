@@ -15,6 +15,8 @@ export default [
     route("portfolio", "routes/portfolio.tsx"),
     route("portfolio/:slug", "routes/case-study.tsx"),
     route("blog", "routes/blog.tsx"),
+    // The list's later pages; /blog is the first (docs/decisions/071).
+    route("blog/page/:page", "routes/blog-page.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("events", "routes/events.tsx"),
     route("events/:slug", "routes/event-detail.tsx"),

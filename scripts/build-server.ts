@@ -1,9 +1,11 @@
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { brotliCompressSync, constants } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import path from "node:path";
 import { hydrationDataAsModule, pageDataModuleName } from "~/lib/scripts-after-first-paint.server";
+import { cachedBytes, contentKey, pruneBuildCache } from "~/lib/build-cache.server";
 import { writeBuildStamp } from "./build-stamp";
 
 // Bundles the Express entry into build/server/server.js, next to React
@@ -63,31 +65,100 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
 }
 console.log(`Hydration data moved into modules: ${movedCount} prerendered pages`);
 
-// Hashed assets and prerendered pages are compressed once here, at the
-// strongest settings, rather than by compression() on every request; the
-// server sends the .br or .gz the browser accepts (server/http/static-files.ts).
-// The gzip is Zopfli's, as static hosts make it: 3-4% smaller than zlib's
-// level 9 and read by every gzip decoder. Browsers take gzip, not brotli,
-// over plain http, and a page whose response fits the first ten TCP segments
-// (14,600 bytes) paints a round trip sooner (docs/decisions/067).
-let compressedCount = 0;
-for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !/\.(html|js|css|svg|json|txt|xml)$/.test(entry.name)) continue;
-  const file = path.join(entry.parentPath, entry.name);
-  const original = readFileSync(file);
-  const br = brotliCompressSync(original, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
-    },
+// Hashed assets and prerendered pages are compressed once here, rather than
+// by compression() on every request; the server sends the .br or .gz the
+// browser accepts (server/http/static-files.ts). Browsers take gzip, not
+// brotli, over plain http, and a page whose response fits the first ten TCP
+// segments (14,600 bytes) paints a round trip sooner (docs/decisions/067).
+//
+// How hard each file is compressed depends on whether its count grows with
+// the content (docs/decisions/071):
+// - files made once for the site (scripts, styles, icons, the feed): the
+//   strongest settings, brotli 11 and Zopfli's gzip (five iterations: fifteen
+//   took a third longer for 0.01% fewer bytes), 3-4% smaller than zlib's;
+// - files made per page (its HTML, its data module, its cover art): brotli 10
+//   (a third of 11's time, 2-3% more bytes) and zlib's gzip at level 9, which
+//   is already inside the first window for such pages; Zopfli only for a page
+//   whose zlib gzip would not fit the window with its headers, where its
+//   few percent can save the round trip.
+// Every result is kept in the build cache under the SHA-256 of the file's
+// bytes and the settings, so an unchanged file is not compressed again.
+const firstWindowBytes = 14_600;
+/** A prerendered page's response headers, about 920 bytes (docs/decisions/067). */
+const pageHeaderBytes = 1_000;
+const brotliAsync = promisify(brotliCompress);
+const gzipZlibAsync = promisify(gzip);
+
+type Compression = { suffix: ".br" | ".gz"; settings: string; compress: () => Promise<Uint8Array> };
+
+function compressions(file: string, original: Buffer): Compression[] {
+  const perPage =
+    file.endsWith(".html") ||
+    /^page-data-[\w-]+\.js$/.test(path.basename(file)) ||
+    file.startsWith(path.join(clientDir, "art") + path.sep);
+  const brotli = (quality: number): Compression => ({
+    suffix: ".br",
+    settings: `brotli-${quality}`,
+    compress: () =>
+      brotliAsync(original, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
+        },
+      }),
   });
-  // Five iterations: fifteen took a third longer for 0.01% fewer bytes.
-  const gz = Buffer.from(await gzipAsync(original, { numiterations: 5 }));
-  if (br.length < original.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < original.length) writeFileSync(`${file}.gz`, gz);
+  const zopfli: Compression = {
+    suffix: ".gz",
+    settings: "zopfli-5",
+    compress: () => gzipAsync(original, { numiterations: 5 }),
+  };
+  if (!perPage) return [brotli(11), zopfli];
+  const zlib9 = () => gzipZlibAsync(original, { level: 9 });
+  if (!file.endsWith(".html"))
+    return [brotli(10), { suffix: ".gz", settings: "zlib-9", compress: zlib9 }];
+  return [
+    brotli(10),
+    {
+      suffix: ".gz",
+      settings: "page: zlib-9, or zopfli-5 past the first window",
+      compress: async () => {
+        const gz = await zlib9();
+        return gz.length + pageHeaderBytes <= firstWindowBytes ? gz : zopfli.compress();
+      },
+    },
+  ];
+}
+
+let compressedCount = 0;
+let reusedCount = 0;
+const toCompress = readdirSync(clientDir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.(html|js|css|svg|json|txt|xml)$/.test(entry.name))
+  .map((entry) => path.join(entry.parentPath, entry.name));
+async function compressFile(file: string) {
+  const original = readFileSync(file);
+  for (const { suffix, settings, compress } of compressions(file, original)) {
+    let made = false;
+    const output = await cachedBytes("compressed", contentKey(settings, original), () => {
+      made = true;
+      return compress();
+    });
+    if (!made) reusedCount += 1;
+    if (output.length < original.length) writeFileSync(`${file}${suffix}`, output);
+  }
   compressedCount += 1;
 }
-console.log(`Precompressed (brotli, Zopfli gzip): ${compressedCount} files`);
+// Brotli and zlib run on libuv's thread pool: a few files at once keep both
+// cores busy.
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    for (let file = toCompress.pop(); file !== undefined; file = toCompress.pop())
+      await compressFile(file);
+  }),
+);
+console.log(
+  `Precompressed (brotli, gzip): ${compressedCount} files; ${reusedCount} of ${compressedCount * 2} results reused from the build cache`,
+);
+console.log(`Build cache: ${pruneBuildCache()} entries unused for 30 days removed`);
 
 // Last, once the build is complete: the SITE_URL it was made for, so that
 // `npm start` (scripts/ensure-build.ts) does not build it again.

@@ -35,6 +35,15 @@ export function productPath(slug: string): string {
   return href("/portfolio/:slug", { slug });
 }
 
+/**
+ * A page of the blog's list (issue 26): the first is /blog itself, the next
+ * /blog/page/2 and on. /blog/page/1 is not a page: it redirects to /blog, so
+ * each page has one address (docs/decisions/071).
+ */
+export function blogPagePath(page: number): string {
+  return page === 1 ? paths.blog : href("/blog/page/:page", { page: String(page) });
+}
+
 export function postPath(slug: string): string {
   return href("/blog/:slug", { slug });
 }

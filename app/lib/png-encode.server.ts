@@ -1,4 +1,9 @@
-import { crc32, deflateSync } from "node:zlib";
+import { promisify } from "node:util";
+import { crc32, deflate } from "node:zlib";
+
+// zlib's asynchronous deflate runs on libuv's thread pool, so the build's
+// main thread renders the next page while a card is compressed.
+const deflateAsync = promisify(deflate);
 
 /**
  * Encodes raw RGBA pixels as a PNG, losslessly: RGB when every pixel is opaque
@@ -7,7 +12,7 @@ import { crc32, deflateSync } from "node:zlib";
  * encoder made each 1200x630 social card about 205 KB; this makes the same
  * pixels about 90 KB, under the 100 KB image budget (issue 6).
  */
-export function encodePng(rgba: Uint8Array, width: number, height: number): Buffer {
+export async function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
   if (rgba.length !== width * height * 4)
     throw new Error("encodePng: pixels do not match the size");
   let opaque = true;
@@ -39,7 +44,7 @@ export function encodePng(rgba: Uint8Array, width: number, height: number): Buff
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows, { level: 9, memLevel: 9 })),
+    chunk("IDAT", await deflateAsync(rows, { level: 9, memLevel: 9 })),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }

@@ -34,17 +34,17 @@ function idat(png: Buffer): { colourType: number; rows: Buffer } {
 }
 
 describe("encodePng", () => {
-  it("writes opaque pixels as RGB that a decoder reads back unchanged", () => {
+  it("writes opaque pixels as RGB that a decoder reads back unchanged", async () => {
     const rgba = pixels(37, 11, true);
-    const png = encodePng(rgba, 37, 11);
+    const png = await encodePng(rgba, 37, 11);
     expect(pngSize(png)).toEqual({ width: 37, height: 11 });
     expect(idat(png).colourType).toBe(2);
     expect(Buffer.from(decode(png, 37, 11))).toEqual(Buffer.from(rgba));
   });
 
-  it("keeps the alpha channel when a pixel is not opaque", () => {
+  it("keeps the alpha channel when a pixel is not opaque", async () => {
     const rgba = pixels(5, 3, false);
-    const { colourType, rows } = idat(encodePng(rgba, 5, 3));
+    const { colourType, rows } = idat(await encodePng(rgba, 5, 3));
     expect(colourType).toBe(6);
     const expected = Buffer.concat(
       [0, 1, 2].map((y) =>
@@ -54,7 +54,7 @@ describe("encodePng", () => {
     expect(rows).toEqual(expected);
   });
 
-  it("refuses pixels that do not match the size", () => {
-    expect(() => encodePng(new Uint8Array(12), 2, 2)).toThrow();
+  it("refuses pixels that do not match the size", async () => {
+    await expect(encodePng(new Uint8Array(12), 2, 2)).rejects.toThrow();
   });
 });

@@ -40,3 +40,18 @@ export function sharedCacheControl(now: Date, ...changesAt: (Date | undefined)[]
   const seconds = Math.max(1, Math.floor((until - now.getTime()) / 1000));
   return { "Cache-Control": `public, max-age=0, s-maxage=${seconds}` };
 }
+
+/**
+ * React Router's prerender asks a resource route for its file twice: once as
+ * a ".data" twin (meant for navigations to pages, and deleted by
+ * scripts/build-server.ts) and once as the file. A build-time route answers
+ * the twin with an empty body rather than drawing its file a second time.
+ */
+export function isPrerenderDataTwin(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
+/** The empty answer to that twin (the prerender accepts only a 200). */
+export function emptyDataTwin(): Response {
+  return new Response("", { headers: { "Content-Type": "text/plain" } });
+}

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/art";
 import { artPath } from "~/config/paths";
 import { renderArtFile } from "~/site/art/art-files.server";
-import type { ServerHandle } from "~/lib/route-handle";
+import { emptyDataTwin, isPrerenderDataTwin, type ServerHandle } from "~/lib/route-handle";
 
 // Written into the client build at build time; never run by the production server.
 export const handle: ServerHandle = { buildTimeOnly: true };
@@ -11,7 +11,8 @@ export const handle: ServerHandle = { buildTimeOnly: true };
 // time (app/config/art.ts), so production serves them as static files. The
 // list of files is in the server anyway (the sitemap's page list reads it);
 // lucide's icons, the heavy part, are imported only when a sprite is drawn.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (isPrerenderDataTwin(request)) return emptyDataTwin();
   const svg = await renderArtFile(artPath(params.file));
   if (!svg)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });

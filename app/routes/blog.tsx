@@ -1,15 +1,17 @@
+import { data } from "react-router";
 import type { Route } from "./+types/blog";
-import { listPostSummaries } from "~/features/blog/posts.server";
+import { blogListPage } from "~/features/blog/posts.server";
 import { CallToAction } from "~/components/sections/call-to-action";
-import { FeaturedPost } from "~/features/blog/featured-post";
-import { PageHero } from "~/components/sections/page-hero";
-import { PostGrid } from "~/features/blog/post-grid";
+import { BlogList } from "~/features/blog/blog-list";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
 import { blogFeedLink } from "~/config/feeds";
 
+// The first page of the blog's list; later pages are routes/blog-page.tsx.
 export function loader() {
-  return { posts: listPostSummaries(), meta: fixedPageMeta.blog };
+  const page = blogListPage(1);
+  if (!page) throw data(null, { status: 404 });
+  return { page, meta: fixedPageMeta.blog };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -19,18 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
-  const [latest, ...earlier] = loaderData.posts;
   return (
     <>
-      <PageHero
-        heading={{
-          eyebrow: "Blog",
-          title: "Notes from the people who build the work",
-          lead: "What we learn on client projects about engineering, design, data and delivery, written down so you can use it too.",
-        }}
-      />
-      {latest && <FeaturedPost post={latest} className="pb-0 md:pb-0" />}
-      <PostGrid id="earlier-posts" heading={{ title: "Earlier posts" }} posts={earlier} />
+      <BlogList page={loaderData.page} />
       <CallToAction tone="muted" />
     </>
   );

@@ -1,7 +1,7 @@
 import { socialCardFilePath } from "~/config/paths";
 import type { Route } from "./+types/social-card";
 import { findSitePageByCard } from "~/site/pages.server";
-import type { ServerHandle } from "~/lib/route-handle";
+import { emptyDataTwin, isPrerenderDataTwin, type ServerHandle } from "~/lib/route-handle";
 
 // Written into the client build at build time; never run by the production server.
 export const handle: ServerHandle = { buildTimeOnly: true };
@@ -12,7 +12,8 @@ export const handle: ServerHandle = { buildTimeOnly: true };
 // resvg, the fonts: about 150 MB once loaded) is imported only when a card is
 // drawn, so the running server, which never draws one, never loads it
 // (docs/decisions/062).
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (isPrerenderDataTwin(request)) return emptyDataTwin();
   const page = findSitePageByCard(socialCardFilePath(params.card));
   if (!page)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });

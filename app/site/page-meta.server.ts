@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
+import { blogPagePath } from "~/config/paths";
 import { ContentError, loadYamlFile } from "~/lib/content/collection";
 import { metaCopy } from "~/lib/content/page-copy";
 import { contentFiles } from "~/lib/content/content-files.server";
@@ -27,3 +28,16 @@ function loadFixedPageMeta(): Record<FixedPageKey, FixedPageMeta> {
 }
 
 export const fixedPageMeta = loadFixedPageMeta();
+
+/**
+ * The title and description of the blog's page `number` past the first
+ * (/blog/page/2): the blog's own, numbered, so each page's title is its own.
+ */
+export function blogPageMeta(number: number, count: number): FixedPageMeta {
+  const blog = fixedPageMeta.blog;
+  return {
+    path: blogPagePath(number),
+    title: `${blog.title}, page ${number}`,
+    description: `Page ${number} of ${count}. ${blog.description}`,
+  };
+}

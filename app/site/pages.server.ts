@@ -1,6 +1,7 @@
 import { siteIcons, type SiteIconName } from "~/config/icons";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
 import {
+  blogPagePath,
   eventPath,
   iconPath,
   paths,
@@ -11,14 +12,14 @@ import {
 } from "~/config/paths";
 import { services } from "~/config/services";
 import { siteConfig } from "~/config/site";
-import { listPostSummaries } from "~/features/blog/posts.server";
+import { blogListPageCount, listPostSummaries } from "~/features/blog/posts.server";
 import { events } from "~/features/events/events.server";
 import { products } from "~/features/portfolio/products.server";
 import { serviceRef } from "~/features/services/services.server";
 import { artFilePaths } from "~/site/art/art-files.server";
 // Fails on a repeated name across team, speakers and testimonials.
 import "~/site/cast.server";
-import { fixedPageMeta } from "~/site/page-meta.server";
+import { blogPageMeta, fixedPageMeta } from "~/site/page-meta.server";
 
 /*
  * The one list of the site's public pages. The prerender list
@@ -76,6 +77,18 @@ export function listSitePages(): SitePage[] {
       lastModified: buildDate,
       prerendered: true,
     })),
+    // The blog's list past its first page (/blog is a fixed page): at most
+    // twelve posts each, so no page grows with the blog (docs/decisions/071).
+    ...Array.from({ length: blogListPageCount() - 1 }, (_, index) => {
+      const number = index + 2;
+      return {
+        path: blogPagePath(number),
+        title: blogPageMeta(number, blogListPageCount()).title,
+        eyebrow: "Blog",
+        lastModified: buildDate,
+        prerendered: true,
+      };
+    }),
     ...listPostSummaries().map((post) => ({
       path: postPath(post.slug),
       title: post.title,
@@ -118,6 +131,13 @@ export const prerenderedResources: readonly string[] = [
   ...artFilePaths(),
 ];
 
+let sitePagesByCard: Map<string, SitePage> | undefined;
+
+/**
+ * The page a social card is drawn for. The map is made once: the build asks
+ * for every page's card, and listing every page for each made it quadratic.
+ */
 export function findSitePageByCard(cardPath: string): SitePage | undefined {
-  return listSitePages().find((page) => socialCardPath(page.path) === cardPath);
+  sitePagesByCard ??= new Map(listSitePages().map((page) => [socialCardPath(page.path), page]));
+  return sitePagesByCard.get(cardPath);
 }

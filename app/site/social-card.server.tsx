@@ -1,4 +1,4 @@
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import { brandMark } from "~/config/brand";
 import { BrandMark } from "~/site/brand-mark";
@@ -7,12 +7,19 @@ import { siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
 import { interFonts } from "~/lib/inter-font.server";
 import { encodePng } from "~/lib/png-encode.server";
+import { cachedBytes, contentKey } from "~/lib/build-cache.server";
 
 /**
  * Social cards (Open Graph / Twitter images): a 1200x630 PNG per page, drawn
  * from the page's title and the brand with satori and rasterised with resvg.
  * They are rendered when the site is built (the prerender requests each one),
  * from the installed Inter font files: no network.
+ *
+ * Rasterising and compressing are most of a card's cost, so the PNG is kept
+ * in the build cache under the SHA-256 of its SVG (docs/decisions/071): the
+ * SVG holds everything the picture depends on (text as outlines, layout,
+ * colours, the host), so an unchanged page's card is read back, and a change
+ * to its title, the design or the fonts draws it again.
  */
 
 export type SocialCardInput = {
@@ -92,7 +99,13 @@ export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promis
 /** The card as a 1200x630 PNG. */
 export async function renderSocialCard(input: SocialCardInput): Promise<Buffer> {
   const svg = await socialCardSvg(input);
-  const image = new Resvg(svg, { fitTo: { mode: "width", value: socialCardSize.width } }).render();
-  // Our encoder, not resvg's asPng(): the same pixels in half the bytes (png-encode.server.ts).
-  return encodePng(image.pixels, image.width, image.height);
+  return cachedBytes("social-cards", contentKey("social-card.png", svg), async () => {
+    // resvg's renderAsync and zlib's deflate run on libuv's thread pool: the
+    // prerender's main thread goes on with the next page meanwhile.
+    const image = await renderAsync(svg, {
+      fitTo: { mode: "width", value: socialCardSize.width },
+    });
+    // Our encoder, not resvg's asPng(): the same pixels in half the bytes (png-encode.server.ts).
+    return encodePng(image.pixels, image.width, image.height);
+  });
 }

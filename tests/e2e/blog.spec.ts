@@ -1,4 +1,5 @@
-import { postPath } from "~/config/paths";
+import { blogPagePath, postPath } from "~/config/paths";
+import { blogPageCount, blogPageSlice, postsPerBlogPage } from "~/features/blog/blog-pages";
 import { parsePosts } from "~/features/blog/post-collection";
 import { contentFiles } from "~/lib/content/content-files.server";
 import { team } from "~/features/company/team.server";
@@ -16,18 +17,99 @@ const drafts = parsePosts(contentFiles("content/posts"), { includeDrafts: true, 
   (post) => post.draft,
 );
 
-test("the blog lists every published post, newest first, each linking to its page", async ({
+test("the blog's first page lists the newest twelve published posts, newest first, each linking to its page", async ({
   page,
 }) => {
   await gotoHydrated(page, "/blog");
   const titles = page.getByRole("main").getByRole("article").getByRole("heading");
-  await expect(titles).toHaveText(published.map((post) => post.title));
-  for (const post of published) {
+  const firstPage = published.slice(0, postsPerBlogPage);
+  await expect(titles).toHaveText(firstPage.map((post) => post.title));
+  for (const post of firstPage) {
     await expect(page.getByRole("link", { name: post.title, exact: true })).toHaveAttribute(
       "href",
       postPath(post.slug),
     );
   }
+});
+
+// The list's pages follow from the content: with twelve posts or fewer there
+// is one, and no pagination; `npm run bench:build`'s copies have dozens.
+const pageCount = blogPageCount(published.length);
+
+test("every page of the blog's list shows its posts and links to its neighbours", async ({
+  page,
+}) => {
+  test.setTimeout(30_000 + pageCount * 10_000);
+  for (let number = 1; number <= pageCount; number++) {
+    const response = await page.goto(blogPagePath(number));
+    expect(response?.status(), blogPagePath(number)).toBe(200);
+    const posts = blogPageSlice(published, number)?.posts ?? [];
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.length).toBeLessThanOrEqual(postsPerBlogPage);
+    await expect(page.getByRole("main").getByRole("article").getByRole("heading")).toHaveText(
+      posts.map((post) => post.title),
+    );
+    const nav = page.getByRole("navigation", { name: "Blog pages" });
+    if (pageCount === 1) {
+      await expect(nav).toHaveCount(0);
+      continue;
+    }
+    await expect(nav).toContainText(`Page ${number} of ${pageCount}`);
+    const newer = nav.getByRole("link", { name: "Newer posts" });
+    const older = nav.getByRole("link", { name: "Older posts" });
+    if (number > 1) {
+      await expect(newer).toHaveAttribute("href", blogPagePath(number - 1));
+      await expect(newer).toHaveAttribute("rel", "prev");
+    } else await expect(newer).toHaveCount(0);
+    if (number < pageCount) {
+      await expect(older).toHaveAttribute("href", blogPagePath(number + 1));
+      await expect(older).toHaveAttribute("rel", "next");
+    } else await expect(older).toHaveCount(0);
+  }
+});
+
+test("the older posts are reached from /blog with the keyboard", async ({ page }) => {
+  test.skip(pageCount === 1, "the blog fits one page");
+  await gotoHydrated(page, blogPagePath(1));
+  const older = page
+    .getByRole("navigation", { name: "Blog pages" })
+    .getByRole("link", { name: "Older posts" });
+  await older.focus();
+  await expect(older).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(blogPagePath(2));
+  const second = blogPageSlice(published, 2)?.posts ?? [];
+  await expect(page.getByRole("main").getByRole("article").getByRole("heading").first()).toHaveText(
+    second[0]!.title,
+  );
+});
+
+test("/blog/page/1 redirects to /blog; a page past the last, or a number written otherwise, is a 404", async ({
+  request,
+  viewportKind,
+}) => {
+  test.skip(viewportKind !== "desktop", "server-only checks");
+  const first = await request.get("/blog/page/1", { maxRedirects: 0 });
+  expect(first.status()).toBe(301);
+  expect(first.headers()["location"]).toBe(blogPagePath(1));
+  const past = `/blog/page/${pageCount + 1}`;
+  for (const path of [past, "/blog/page/0", "/blog/page/02", "/blog/page/two", "/blog/page/-1"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('<meta name="robots" content="noindex"/>');
+  }
+});
+
+test("the sitemap lists every page of the blog's list, and no other", async ({
+  request,
+  viewportKind,
+}) => {
+  test.skip(viewportKind !== "desktop", "server-only checks");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>[^<]*?(\/blog(?:\/page\/[^<]*)?)<\/loc>/g)].map(
+    (match) => match[1],
+  );
+  expect(listed).toEqual(Array.from({ length: pageCount }, (_, index) => blogPagePath(index + 1)));
 });
 
 test("every published post answers 200 with its title as the page's only h1", async ({

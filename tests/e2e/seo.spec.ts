@@ -144,7 +144,7 @@ test("every public page has one title, one h1, a description, a canonical URL, a
     if (pagePath.startsWith("/services/")) {
       expect(types, pagePath).toEqual(expect.arrayContaining(["Service", "BreadcrumbList"]));
     }
-    if (pagePath.startsWith("/blog/")) {
+    if (listPostSummaries().some((post) => postPath(post.slug) === pagePath)) {
       expect(types, pagePath).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
     }
     if (/^\/events\/./.test(pagePath)) {

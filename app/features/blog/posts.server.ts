@@ -7,6 +7,7 @@ import {
   type PostEntry,
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
+import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
 import { contentFiles } from "~/lib/content/content-files.server";
 import { team } from "~/features/company/team.server";
 
@@ -66,4 +67,14 @@ export async function findPost(slug: string): Promise<Post | undefined> {
 
 export function relatedPostSummaries(post: PostSummary, count = 3): PostSummary[] {
   return relatedTo(post, summaries, count);
+}
+
+/** Page `number` of the blog's list (blog-pages.ts), or undefined when there is none. */
+export function blogListPage(number: number): BlogPageSlice<PostSummary> | undefined {
+  return blogPageSlice(summaries, number);
+}
+
+/** How many pages the blog's list fills (/blog is the first). */
+export function blogListPageCount(): number {
+  return blogPageCount(summaries.length);
 }

@@ -84,11 +84,14 @@ export function artFilePaths(): string[] {
   return artFiles().map((file) => file.path);
 }
 
+let artFilesByPath: Map<string, ReturnType<typeof artFiles>[number]> | undefined;
+
 /** An art file's SVG document, or undefined for a path that names none. */
 export async function renderArtFile(path: string): Promise<string | undefined> {
-  const drawing = await artFiles()
-    .find((file) => file.path === path)
-    ?.draw();
+  // Looked up by path in a map made once: the build draws two covers per post,
+  // and searching the whole list for each made the build quadratic in posts.
+  artFilesByPath ??= new Map(artFiles().map((file) => [file.path, file]));
+  const drawing = await artFilesByPath.get(path)?.draw();
   if (drawing === undefined) return undefined;
   return typeof drawing === "string" ? drawing : renderToStaticMarkup(drawing);
 }

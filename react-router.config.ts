@@ -18,24 +18,7 @@ export default {
     const pages: typeof PageList = await tsImport("./app/site/pages.server.ts", import.meta.url);
     return [...pages.prerenderedPaths, ...pages.prerenderedResources];
   },
-  // React Router 8's behaviour, adopted early where it changes nothing a
-  // visitor or operator sees (docs/decisions/008).
-  future: {
-    // Builds through Vite's Environment API (createBuilder); the dev server
-    // loads the server build from Vite's ssr environment (server/dev.ts).
-    v8_viteEnvironmentApi: true,
-    // Splits clientLoader/clientAction/HydrateFallback into their own chunks:
-    // no route has them, so no chunk changes.
-    v8_splitRouteModules: true,
-    // Loaders and actions get the raw request (with .data on data requests)
-    // and the normalised `url` beside it; loaders that read the address use `url`.
-    v8_passThroughRequests: true,
-    // "/a/" fetches "/a/_.data" and "/" fetches "/_.data" (was "/_root.data");
-    // the site has no trailing-slash routes and no prerendered "/".
-    v8_trailingSlashAwareDataRequests: true,
-    // Not yet: middleware replaces AppLoadContext (app/load-context.ts) with a
-    // RouterContextProvider, which changes how every loader reads the clock,
-    // the CSP nonce and the contact form. A change of its own.
-    v8_middleware: false,
-  },
+  // Route modules' clientLoader, clientAction and HydrateFallback get chunks
+  // of their own (React Router 8's default; no route has them).
+  splitRouteModules: true,
 } satisfies Config;

@@ -13,6 +13,11 @@ export default defineConfig({
       "tests/unit/**/*.test.ts",
     ],
     environment: "node",
+    // Some tests do real work (subsetting a font, 50 concurrent registrations
+    // on PostgreSQL, rendering every post): a few seconds alone, more on a
+    // busy 2-core CI machine. A test that hangs still fails, at 20 s.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     // `npm run test:coverage`: what the unit tests run of the site's own code.
     coverage: {
       provider: "v8",

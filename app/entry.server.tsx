@@ -4,11 +4,12 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
-  AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   HandleErrorFunction,
+  RouterContextProvider,
 } from "react-router";
+import { appContextOf } from "~/load-context";
 import { ServerRouter } from "react-router";
 import { tooLargeMessage } from "~/lib/forms/read-form";
 import { scriptsAfterFirstPaintStream } from "~/lib/scripts-after-first-paint.server";
@@ -45,7 +46,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: Readonly<RouterContextProvider>,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -54,7 +55,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   if (responseStatusCode === 413) return tooLarge();
-  const nonce = loadContext?.cspNonce;
+  const nonce = appContextOf(loadContext).cspNonce;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -121,11 +122,16 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (the visitor navigated away) are not errors.
   if (request.signal.aborted) return;
-  reportError(error, request, context as AppLoadContext | undefined);
+  reportError(error, request, context);
 };
 
-function reportError(error: unknown, request: Request, context: AppLoadContext | undefined) {
+function reportError(
+  error: unknown,
+  request: Request,
+  context: Readonly<RouterContextProvider> | undefined,
+) {
   const path = new URL(request.url).pathname;
-  if (context?.logError) context.logError(error, { method: request.method, path });
+  const { logError } = appContextOf(context);
+  if (logError) logError(error, { method: request.method, path });
   else console.error(`${request.method} ${path} failed:`, error);
 }

@@ -1,3 +1,4 @@
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { ContactFormFailure } from "~/features/contact/contact-form-fields";
 import type {
   CancellationCheck,
@@ -10,32 +11,49 @@ import type { EventFacts, SeatCounts } from "~/features/events/registration-view
  * What the server (server/http/app.ts) hands the route modules with each request,
  * under `npm start` and `npm run dev` alike (docs/decisions/008). Route modules
  * reach the server only through it, so no database or mail code is bundled
- * into the app. The one place AppLoadContext is declared. Prerendering renders
- * at build time with no server, and tests may start the app without a lead
- * pipeline, so each field may be missing.
+ * into the app. React Router 8 gives loaders and actions a
+ * RouterContextProvider; the server sets this one value in it, and a route
+ * reads it with `context.get(appContext)`. Prerendering renders at build time
+ * with no server, and tests may start the app without a lead pipeline, so each
+ * field may be missing (the default is the empty object).
  */
-declare module "react-router" {
-  interface AppLoadContext {
-    /**
-     * The clock loaders read through `requestTime` (lib/request-clock.ts): the
-     * real one unless a test starts the app at a chosen instant (decision 031).
-     */
-    now?: () => Date;
-    /** The lead pipeline; without it the contact form's posts are answered 503. */
-    contactForm?: ContactFormContext;
-    /** The events' registration desk (server/registrations), bound to the current request. */
-    eventRegistration?: EventRegistrationContext;
-    /** This response's Content-Security-Policy nonce, for React's inline scripts (entry.server.tsx). */
-    cspNonce?: string;
-    /** Writes an error to the server's structured log (server/core/log.ts). */
-    logError?: (error: unknown, request: { method: string; path: string }) => void;
-    /**
-     * Logs a form post whose body passed the size limit as it arrived, and
-     * closes the connection after the answer rather than read the rest
-     * (app/lib/forms/read-form.ts).
-     */
-    refuseOversizedPost?: () => void;
-  }
+export type AppContext = {
+  /**
+   * The clock loaders read through `requestTime` (lib/request-clock.ts): the
+   * real one unless a test starts the app at a chosen instant (decision 031).
+   */
+  now?: () => Date;
+  /** The lead pipeline; without it the contact form's posts are answered 503. */
+  contactForm?: ContactFormContext;
+  /** The events' registration desk (server/registrations), bound to the current request. */
+  eventRegistration?: EventRegistrationContext;
+  /** This response's Content-Security-Policy nonce, for React's inline scripts (entry.server.tsx). */
+  cspNonce?: string;
+  /** Writes an error to the server's structured log (server/core/log.ts). */
+  logError?: (error: unknown, request: { method: string; path: string }) => void;
+  /**
+   * Logs a form post whose body passed the size limit as it arrived, and
+   * closes the connection after the answer rather than read the rest
+   * (app/lib/forms/read-form.ts).
+   */
+  refuseOversizedPost?: () => void;
+};
+
+/**
+ * The server's per-request context in React Router's context provider. A
+ * context is found by identity, and this module is loaded twice: in React
+ * Router's server build and in the server's own bundle (scripts/build-server.ts;
+ * in `npm run dev`, Vite's module runner and tsx). Both copies take the one key
+ * from the global symbol registry.
+ */
+const appContextKey = Symbol.for("corvanta.appContext");
+const registry = globalThis as { [appContextKey]?: RouterContext<AppContext> };
+export const appContext: RouterContext<AppContext> = (registry[appContextKey] ??=
+  createContext<AppContext>({}));
+
+/** The server's context for this request; the empty object when prerendering. */
+export function appContextOf(context: Readonly<RouterContextProvider> | undefined): AppContext {
+  return context?.get(appContext) ?? {};
 }
 
 export type ContactFormOutcome = { kind: "accepted"; leadId: string } | ContactFormFailure;

@@ -15,7 +15,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20.19",
+  target: "node22.22",
   packages: "external",
   logLevel: "warning",
 });

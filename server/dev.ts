@@ -15,8 +15,6 @@ process.env.NODE_ENV ||= "development";
 // A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";
 
-(await import("../scripts/hide-envfile-deprecation")).hideEnvFileDeprecation();
-
 const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
   import("./core/log"),
   import("./serve"),

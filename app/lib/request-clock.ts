@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { appContextOf } from "~/load-context";
 
 /**
  * The current instant as loaders see it. The server hands its clock to React
@@ -8,6 +9,6 @@ import type { AppLoadContext } from "react-router";
  * chosen instant. Nothing in a request can set it. Prerendering has no load
  * context: the real clock then. See docs/decisions/031.
  */
-export function requestTime(context: AppLoadContext | undefined): Date {
-  return context?.now?.() ?? new Date();
+export function requestTime(context: Readonly<RouterContextProvider> | undefined): Date {
+  return appContextOf(context).now?.() ?? new Date();
 }

@@ -45,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { post, services, related: relatedPostSummaries(post), jsonLd };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { post } = loaderData;
   const path = postPath(post.slug);

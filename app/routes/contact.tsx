@@ -16,6 +16,7 @@ import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 import { requestTime } from "~/lib/request-clock";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
+import { appContextOf } from "~/load-context";
 
 // Server-rendered (not prerendered): the page for a picked service or the
 // thank-you state is rendered on request and kept a minute (decision 063). Its
@@ -41,16 +42,17 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
-  if (!context.contactForm) {
+  const { contactForm } = appContextOf(context);
+  if (!contactForm) {
     throw data("The contact form needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.contactForm.receive(form);
+  const outcome = await contactForm.receive(form);
   // The lead is committed; only now is the visitor told so.
   if (outcome.kind === "accepted") {
     return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
   }
   // The form comes back: with a fresh token for its next post (decision 051).
-  return refusedPost({ ...outcome, formToken: context.contactForm.issueToken() });
+  return refusedPost({ ...outcome, formToken: contactForm.issueToken() });
 }
 
 // A document post answered 429 or 503 keeps the action's Retry-After.

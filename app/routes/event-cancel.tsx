@@ -18,6 +18,7 @@ import {
 import { requestTime } from "~/lib/request-clock";
 import { readFormPost } from "~/lib/forms/read-form";
 import { getMeta } from "~/site/meta";
+import { appContextOf } from "~/load-context";
 
 // Cancelling a registration from the link in its e-mail: the GET only shows
 // what the link's token names (mail scanners open links), the POST cancels.
@@ -34,13 +35,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!entry) throw data(null, { status: 404 });
   const now = requestTime(context);
   const token = new URL(request.url).searchParams.get(cancelTokenField);
-  const desk = context.eventRegistration;
+  const desk = appContextOf(context).eventRegistration;
   const check: CancelPageState = !desk
     ? { kind: "unavailable" }
     : now >= entry.startsAt
       ? { kind: "closed" }
       : await desk.checkCancellation(toEventFacts(entry), token).catch((error: unknown) => {
-          context.logError?.(error, { method: "GET", path: eventCancelPath(entry.slug) });
+          appContextOf(context).logError?.(error, {
+            method: "GET",
+            path: eventCancelPath(entry.slug),
+          });
           return { kind: "unavailable" } as const;
         });
   return data(
@@ -53,10 +57,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
   const entry = findEvent(params.slug);
   if (!entry) throw data(null, { status: 404 });
-  if (!context.eventRegistration) {
+  const { eventRegistration } = appContextOf(context);
+  if (!eventRegistration) {
     throw data("Cancelling needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.eventRegistration.cancel(toEventFacts(entry), form);
+  const outcome = await eventRegistration.cancel(toEventFacts(entry), form);
   if (outcome.kind === "cancelled") {
     return redirect(registrationAnswerPath(entry.slug, "cancelled"), 303);
   }

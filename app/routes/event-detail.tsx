@@ -29,6 +29,7 @@ import { Tag } from "~/components/ui/tag";
 import { formatDateTime, isoWithOffset } from "~/lib/zoned-time";
 import { requestTime } from "~/lib/request-clock";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
+import { appContextOf } from "~/load-context";
 
 // One event's page, server-rendered like the list: its seats are read from
 // the database for every request it serves, and its registration closes at
@@ -42,12 +43,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const now = requestTime(context);
   const view = toEventView(entry, now);
   const facts = toEventFacts(entry);
-  const desk = context.eventRegistration;
+  const desk = appContextOf(context).eventRegistration;
   const counts =
     desk && view.registration.at === "site"
       ? await desk.seats(entry.slug).catch((error: unknown) => {
           // The page still serves the event, without the count.
-          context.logError?.(error, { method: "GET", path: eventPath(entry.slug) });
+          appContextOf(context).logError?.(error, { method: "GET", path: eventPath(entry.slug) });
           return null;
         })
       : null;
@@ -124,16 +125,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
   const entry = findEvent(params.slug);
   if (!entry || entry.registrationUrl) throw data(null, { status: 404 });
-  if (!context.eventRegistration) {
+  const { eventRegistration } = appContextOf(context);
+  if (!eventRegistration) {
     throw data("Registration needs the site's own server (npm start).", { status: 503 });
   }
-  const outcome = await context.eventRegistration.register(toEventFacts(entry), form);
+  const outcome = await eventRegistration.register(toEventFacts(entry), form);
   // The registration is committed; only now is the visitor told so.
   if (outcome.kind === "registered") {
     return redirect(registrationAnswerPath(entry.slug, outcome.status), 303);
   }
   // The form comes back: with a fresh token for its next post (decision 051).
-  return refusedPost({ ...outcome, formToken: context.eventRegistration.issueToken() }, [
+  return refusedPost({ ...outcome, formToken: eventRegistration.issueToken() }, [
     "duplicate",
     "closed",
   ]);
@@ -143,7 +145,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 // otherwise the loader's headers (the render cache's, when it set one).
 export const headers: Route.HeadersFunction = keepRetryAfter;
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { event } = loaderData;
   const path = eventPath(event.slug);

@@ -37,7 +37,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return { page, jsonLd };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { page } = loaderData;
   const path = servicePath(page.id);

@@ -6,9 +6,10 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import {
   createRequestHandler as createReactRouterHandler,
   isRouteErrorResponse,
-  type AppLoadContext,
+  RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { appContext, type AppContext } from "~/load-context";
 import { clientAddress, formPostGuard, formTokens, refuseOversizedPost } from "../forms/http";
 import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
@@ -105,7 +106,7 @@ export function createApp({
       .send(isReady ? "ready" : "not ready");
   });
 
-  const logError: AppLoadContext["logError"] = (error, request) => {
+  const logError: AppContext["logError"] = (error, request) => {
     // A 404 for a path no route matches is an answer, not a failure: its access line says so.
     if (isRouteErrorResponse(error) && error.status < 500) return;
     log.error({ err: error, ...request }, "render failed");
@@ -117,7 +118,7 @@ export function createApp({
     req: express.Request,
     res: express.Response,
     recorder?: RenderRecorder,
-  ): AppLoadContext => {
+  ): RouterContextProvider => {
     const address = clientAddress(req);
     const contactForm = leads && contactFormContext(leads, address);
     const eventRegistration = registrations && eventRegistrationContext(registrations, address);
@@ -134,7 +135,7 @@ export function createApp({
         eventRegistration.seats = (slug) => recorder.live(() => seats(slug));
       }
     }
-    return {
+    const value: AppContext = {
       now,
       cspNonce: recorder ? undefined : (res.locals.cspNonce as string),
       logError,
@@ -142,6 +143,7 @@ export function createApp({
       ...(contactForm ? { contactForm } : {}),
       ...(eventRegistration ? { eventRegistration } : {}),
     };
+    return new RouterContextProvider(new Map([[appContext, value]]));
   };
 
   if (viteMiddleware) app.use(viteMiddleware);

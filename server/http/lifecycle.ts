@@ -27,6 +27,8 @@ export type ServerOptions = {
   headersTimeoutMs?: number;
   /** A client that has not sent its whole request (headers and body) by then is dropped. */
   requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs?: number;
 };
 
 /** Starts an HTTP server for `handler` with a graceful shutdown. */
@@ -39,6 +41,11 @@ export function startServer(
     drainMs = 1_000,
     headersTimeoutMs = 10_000,
     requestTimeoutMs = 30_000,
+    // Longer than the clients that reuse connections keep one idle (a reverse
+    // proxy's upstream pool, a test runner's request context): when the server
+    // closes an idle connection first, a request the client sends on it at
+    // that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
+    keepAliveTimeoutMs = 75_000,
   }: ServerOptions,
 ): RunningServer {
   // Responses in flight when shutdown begins close their connection when done.
@@ -51,6 +58,7 @@ export function startServer(
       // Node checks both timeouts on this interval (30 s by default), so a
       // slow client would otherwise outlive its timeout by up to that long.
       connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
+      keepAliveTimeout: keepAliveTimeoutMs,
     },
     (req, res) => {
       if (closingDown) res.shouldKeepAlive = false;

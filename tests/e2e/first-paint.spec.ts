@@ -83,7 +83,7 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
   await expect(page.locator("h1")).toHaveText(heading);
   await expect(page.locator("article.article h2").first()).toBeVisible();
 
-  // A page whose data holds a per-response value (the contact form's token) keeps it inline.
+  // A page the server renders (not prerendered) keeps its data inline.
   expect(await (await request.get("/contact")).text()).toContain("streamController.enqueue");
 });
 

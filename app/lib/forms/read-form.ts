@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { appContextOf } from "~/load-context";
 
 /** The largest form post the site reads; the forms themselves stay far below it. */
 export const maxFormBodyBytes = 64 * 1024;
@@ -44,10 +45,10 @@ export async function readFormWithin(
  */
 export async function readFormPost(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
 ): Promise<FormData | null> {
   const form = await readFormWithin(request, maxFormBodyBytes);
   if (form !== "too-large") return form;
-  context.refuseOversizedPost?.();
+  appContextOf(context).refuseOversizedPost?.();
   throw data(tooLargeMessage, { status: 413 });
 }

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
@@ -25,7 +25,11 @@ type CallToActionProps = SectionProps & {
   href?: string;
 };
 
-/** The closing invitation to get in touch that ends every page. */
+/**
+ * The closing invitation to get in touch that ends every page. Like a section
+ * band, its content is a Suspense boundary, hydrated after the first screen
+ * (app/components/sections/section.tsx, docs/decisions/072).
+ */
 export function CallToAction({
   id,
   className,
@@ -38,26 +42,28 @@ export function CallToAction({
   const label = copy.action ?? defaultCopy.action;
   return (
     <section id={id} className={cn(sectionTones[tone], "py-14 md:py-24", className)}>
-      <Container>
-        <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-9 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
-          <div
-            aria-hidden="true"
-            className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
-          />
-          <div className="relative max-w-xl">
-            <h2 className="text-2xl font-semibold text-white md:text-3xl">{title}</h2>
-            <p className="mt-3 text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
-              {lead}
-            </p>
+      <Suspense>
+        <Container>
+          <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-9 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
+            <div
+              aria-hidden="true"
+              className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
+            />
+            <div className="relative max-w-xl">
+              <h2 className="text-2xl font-semibold text-white md:text-3xl">{title}</h2>
+              <p className="mt-3 text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
+                {lead}
+              </p>
+            </div>
+            <Button asChild size="lg" className="relative mt-7 md:mt-0">
+              <Link to={href}>
+                {label}
+                <Icon name="arrow-right" />
+              </Link>
+            </Button>
           </div>
-          <Button asChild size="lg" className="relative mt-7 md:mt-0">
-            <Link to={href}>
-              {label}
-              <Icon name="arrow-right" />
-            </Link>
-          </Button>
-        </div>
-      </Container>
+        </Container>
+      </Suspense>
     </section>
   );
 }

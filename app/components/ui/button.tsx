@@ -3,8 +3,15 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
+/**
+ * Only the background and border fade on hover; the text colour never
+ * transitions. In Chromium a button in a section drawn late
+ * (content-visibility: auto) was sometimes styled first without the
+ * stylesheet, and a colour transition from the browser's blue link text ran
+ * for 200 ms: Lighthouse's axe caught it mid-way (docs/decisions/072).
+ */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors duration-200 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-[background-color,border-color] duration-200 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

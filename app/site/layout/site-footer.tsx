@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { footerColumns } from "~/config/navigation";
 import { siteConfig } from "~/config/site";
@@ -20,81 +21,90 @@ const socialLinks = [
 const linkClass =
   "block w-fit rounded-sm text-[15px] leading-6 text-slate-300 transition-colors duration-150 hover:text-white";
 
-/** The footer: blurb, social links, the spec's five columns, and the copyright line. */
+/**
+ * The footer: blurb, social links, the spec's five columns, and the copyright line.
+ * Its content is a Suspense boundary of its own, as a section band's is
+ * (app/components/sections/section.tsx): nothing in it suspends, but React then
+ * hydrates its thirty-odd links after the header and the first screen, in slices,
+ * rather than in the page's first pass (docs/decisions/072).
+ */
 export function SiteFooter() {
   const year = useCurrentYear();
   return (
     <footer className="bg-ink text-slate-300" data-behind-menu>
-      <Container className="py-12 md:py-20">
-        {/* Phones from 380 px: the logo and the social links share a line (on
+      <Suspense>
+        <Container className="py-12 md:py-20">
+          {/* Phones from 380 px: the logo and the social links share a line (on
             narrower ones they stack), the blurb below; from md up the blurb sits
             under the logo and the links at the right. */}
-        <div className="grid grid-cols-1 items-center gap-x-6 gap-y-4 border-b border-white/10 pb-8 min-[380px]:grid-cols-[1fr_auto] md:grid-cols-[minmax(0,28rem)_auto] md:justify-between md:gap-y-5 md:pb-12">
-          <Logo className="justify-self-start" />
-          <ul
-            className="flex gap-3 min-[380px]:col-start-2 min-[380px]:row-start-1 md:row-span-2 md:self-end"
-            aria-label="Social links"
+          <div className="grid grid-cols-1 items-center gap-x-6 gap-y-4 border-b border-white/10 pb-8 min-[380px]:grid-cols-[1fr_auto] md:grid-cols-[minmax(0,28rem)_auto] md:justify-between md:gap-y-5 md:pb-12">
+            <Logo className="justify-self-start" />
+            <ul
+              className="flex gap-3 min-[380px]:col-start-2 min-[380px]:row-start-1 md:row-span-2 md:self-end"
+              aria-label="Social links"
+            >
+              {socialLinks.map(({ label, href, icon }) => (
+                <li key={href}>
+                  <a
+                    href={href}
+                    aria-label={label}
+                    {...(href.startsWith("http")
+                      ? { target: "_blank", rel: "noopener noreferrer" }
+                      : {})}
+                    className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
+                  >
+                    <Icon name={icon} className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="max-w-md text-sm leading-relaxed text-slate-400 min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
+              {siteConfig.footerBlurb}
+            </p>
+          </div>
+
+          <div
+            data-testid="footer-grid"
+            className="grid grid-cols-2 gap-x-6 gap-y-8 pt-8 md:grid-cols-5 md:gap-y-10 md:pt-12"
           >
-            {socialLinks.map(({ label, href, icon }) => (
-              <li key={href}>
-                <a
-                  href={href}
-                  aria-label={label}
-                  {...(href.startsWith("http")
-                    ? { target: "_blank", rel: "noopener noreferrer" }
-                    : {})}
-                  className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
+            {footerColumns.map((column) => (
+              <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
+                <h2
+                  id={`footer-${slug(column.heading)}`}
+                  className="min-h-[2lh] text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:min-h-0"
                 >
-                  <Icon name={icon} className="size-5" />
-                </a>
-              </li>
+                  {column.heading}
+                </h2>
+                <ul className="mt-4 flex flex-col gap-1.5 md:mt-5 md:gap-3">
+                  {column.kind === "text"
+                    ? column.items.map((item) => (
+                        <li key={item} className="text-[15px] leading-6 text-slate-400">
+                          {item}
+                        </li>
+                      ))
+                    : column.links.map((link) => (
+                        <li key={`${link.label}-${link.href}`}>
+                          <Link to={link.href} className={linkClass}>
+                            {link.label}
+                          </Link>
+                        </li>
+                      ))}
+                </ul>
+                {column.kind === "links" && column.button && (
+                  <Button asChild size="sm" className="mt-5 md:mt-6">
+                    <Link to={column.button.href}>{column.button.label}</Link>
+                  </Button>
+                )}
+              </section>
             ))}
-          </ul>
-          <p className="max-w-md text-sm leading-relaxed text-slate-400 min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
-            {siteConfig.footerBlurb}
+          </div>
+
+          <p className="mt-10 border-t border-white/10 pt-6 text-sm text-slate-400 md:mt-14 md:pt-8">
+            © <span data-testid="copyright-year">{year}</span> {siteConfig.name}. All rights
+            reserved.
           </p>
-        </div>
-
-        <div
-          data-testid="footer-grid"
-          className="grid grid-cols-2 gap-x-6 gap-y-8 pt-8 md:grid-cols-5 md:gap-y-10 md:pt-12"
-        >
-          {footerColumns.map((column) => (
-            <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
-              <h2
-                id={`footer-${slug(column.heading)}`}
-                className="min-h-[2lh] text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:min-h-0"
-              >
-                {column.heading}
-              </h2>
-              <ul className="mt-4 flex flex-col gap-1.5 md:mt-5 md:gap-3">
-                {column.kind === "text"
-                  ? column.items.map((item) => (
-                      <li key={item} className="text-[15px] leading-6 text-slate-400">
-                        {item}
-                      </li>
-                    ))
-                  : column.links.map((link) => (
-                      <li key={`${link.label}-${link.href}`}>
-                        <Link to={link.href} className={linkClass}>
-                          {link.label}
-                        </Link>
-                      </li>
-                    ))}
-              </ul>
-              {column.kind === "links" && column.button && (
-                <Button asChild size="sm" className="mt-5 md:mt-6">
-                  <Link to={column.button.href}>{column.button.label}</Link>
-                </Button>
-              )}
-            </section>
-          ))}
-        </div>
-
-        <p className="mt-10 border-t border-white/10 pt-6 text-sm text-slate-400 md:mt-14 md:pt-8">
-          © <span data-testid="copyright-year">{year}</span> {siteConfig.name}. All rights reserved.
-        </p>
-      </Container>
+        </Container>
+      </Suspense>
     </footer>
   );
 }

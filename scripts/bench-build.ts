@@ -78,14 +78,18 @@ type Measure = {
 /** `npm run build` in `dir`, timed, with the build cache in `cacheDir`. */
 function timedBuild(dir: string, cacheDir: string, extra: number, label: string): Measure {
   const env = { ...process.env, BUILD_CACHE_DIR: cacheDir };
+  // The prerender logs two lines a file: over 1 MB (spawnSync's default
+  // buffer, past which it kills the build) from about 600 extra posts.
+  const maxBuffer = 256 * 1024 * 1024;
   const started = process.hrtime.bigint();
   const build = gnuTime
     ? spawnSync(gnuTime, ["-f", "max-rss-kb %M cpu-s %U %S", "npm", "run", "build"], {
         cwd: dir,
         encoding: "utf8",
         env,
+        maxBuffer,
       })
-    : spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8", env });
+    : spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8", env, maxBuffer });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (build.status !== 0) {
     throw new Error(`the build with ${extra} extra posts failed:\n${build.stdout}${build.stderr}`);

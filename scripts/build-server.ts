@@ -22,14 +22,20 @@ await build({
   logLevel: "warning",
 });
 // The entry operators run. React, React DOM and React Router load their
-// development builds (several times slower to render) unless NODE_ENV is
-// "production" when they are first imported, and a bundle's imports run before
-// its first line: so this file sets it, then imports the server.
+// development builds (several times slower to render, and their stack traces
+// name dist/development) unless NODE_ENV is "production" when they are first
+// imported, and a bundle's imports run before its first line: so this file
+// sets it, whatever the shell had (a built server is production; `npm run dev`
+// is the development server), then imports the server, which warns when it
+// overrode another value.
 writeFileSync(
   "build/server/main.js",
   [
-    "// Written by scripts/build-server.ts: production React unless NODE_ENV says otherwise.",
-    'process.env.NODE_ENV ??= "production";',
+    "// Written by scripts/build-server.ts: the built server always runs production React and React Router.",
+    'if (process.env.NODE_ENV && process.env.NODE_ENV !== "production") {',
+    "  process.env.CORVANTA_OVERRIDDEN_NODE_ENV = process.env.NODE_ENV;",
+    "}",
+    'process.env.NODE_ENV = "production";',
     'await import("./server.js");',
     "",
   ].join("\n"),

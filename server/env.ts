@@ -121,6 +121,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // 1 s keeps a request sent just before SIGTERM from being reset; behind a
+  // proxy it must outlast the proxy's health check (deploy/corvanta.env.example: 5 s).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1_000),
+  // /metrics (Prometheus) on a listener of its own, off unless set; on loopback unless METRICS_HOST says otherwise.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10), // a day at most

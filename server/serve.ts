@@ -1,11 +1,12 @@
 import closeWithGrace from "close-with-grace";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { isIPv6, type AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createApp, type ClientFiles } from "./http/app";
 import { readEnv, type ServerEnv } from "./env";
 import { startLeadPipeline } from "./services";
 import { startServer } from "./http/lifecycle";
+import { startMetricsServer } from "./http/metrics";
 import { leadLogger, type ServerLog } from "./core/log";
 
 /*
@@ -14,11 +15,11 @@ import { leadLogger, type ServerLog } from "./core/log";
  * app, the HTTP server and the shutdown on SIGTERM or SIGINT. See docs/decisions/003 and 008.
  */
 
-/** The whole shutdown ends within this, else the process exits anyway… */
+/** Once the drain is over, the whole shutdown ends within this, else the process exits anyway… */
 const shutdownDeadlineMs = 10_000;
 /** …of which in-flight requests may take this long… */
 const requestGraceMs = 6_000;
-/** …and the outbox worker this long to send what is due. */
+/** …and the outbox worker this long to start sending what is due. */
 const outboxFlushMs = 2_500;
 
 /** What the app serves: a build and its client files, or Vite. */
@@ -58,6 +59,9 @@ export async function serveSite({
     process.exit(1);
   });
 
+  // From the first moment of a shutdown /readyz answers 503, so the proxy stops
+  // sending here while the drain still answers what it sends (SHUTDOWN_DRAIN_MS).
+  let stopping = false;
   const app = createApp({
     ...site,
     mode: env.NODE_ENV,
@@ -66,19 +70,32 @@ export async function serveSite({
     trustProxy: env.TRUST_PROXY,
     log,
     https: env.SITE_URL.startsWith("https:"),
-    ready: leads.ready,
+    ready: () => (stopping ? Promise.resolve(false) : leads.ready()),
     writeLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
   });
   const { server, listening, shutdown } = startServer(app, {
     port: env.PORT,
     host: env.HOST,
     graceMs: requestGraceMs,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   });
 
+  const metrics =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST });
+  metrics?.listening.then(
+    ({ port }) => log.info({ port }, `Metrics on ${urlOf(env.METRICS_HOST, port)}/metrics`),
+    (error: Error) => {
+      log.fatal({ err: error }, "The metrics listener failed to start");
+      process.exit(1);
+    },
+  );
+
   listening.then(
-    ({ port }) => log.info({ port }, `Corvanta Digital site listening on http://localhost:${port}`),
+    ({ port }) => log.info({ port }, `Corvanta Digital site listening on ${urlOf(env.HOST, port)}`),
     (error: Error) => {
       log.fatal({ err: error }, "Server failed to start");
       process.exit(1);
@@ -90,7 +107,7 @@ export async function serveSite({
   // database. close-with-grace exits 0 when done, 1 on an error or past the deadline.
   closeWithGrace(
     {
-      delay: shutdownDeadlineMs,
+      delay: env.SHUTDOWN_DRAIN_MS + shutdownDeadlineMs,
       logger: { error: (error: unknown) => log.error({ err: error }, "Shutdown failed") },
       onTimeout: () => log.error("Shutdown did not finish in time: exiting"),
       onSecondSignal: (signal) => log.error({ signal }, "A second signal: exiting at once"),
@@ -98,15 +115,28 @@ export async function serveSite({
     },
     async ({ signal, err }) => {
       if (err) log.fatal({ err }, "Unexpected error: shutting down");
-      else log.info({ signal }, "Shutting down: finishing in-flight requests");
+      else {
+        log.info(
+          { signal, drainMs: env.SHUTDOWN_DRAIN_MS },
+          "Shutting down: /readyz answers 503; serving while the proxy stops sending, then finishing in-flight requests",
+        );
+      }
+      stopping = true;
       await shutdown().catch((error: Error) =>
         log.error({ err: error }, "Shutdown: requests cut short"),
       );
       await beforeClose();
       await leads.close({ flushWithinMs: outboxFlushMs });
+      metrics?.server.close();
       log.info("Shutdown complete");
     },
   );
 
   return { server, listening };
+}
+
+/** The address a listener can be reached at: HOST as given (IPv6 in brackets), localhost when every interface. */
+export function urlOf(host: string | undefined, port: number): string {
+  const name = host === undefined || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return `http://${isIPv6(name) ? `[${name}]` : name}:${port}`;
 }

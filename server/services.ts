@@ -21,6 +21,7 @@ import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-ma
 import { createSmtpMailer, type Mailer } from "./outbox/mailer";
 import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, withoutPassword, type Clock, type Logger } from "./core/logger";
+import { leadsTaken, readPipelineFrom, registrationsTaken } from "./core/metrics";
 import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
 
 /** The database, the forms' desks, the spool and its drainer, and the outbox worker (SMTP_URL). */
@@ -150,10 +151,14 @@ export async function startLeadPipeline(
     spool,
   });
 
+  readPipelineFrom({
+    outbox: () => outboxBacklog(db, now),
+    spooled: () => spool?.count() ?? 0,
+  });
   return {
     db,
-    intake,
-    registrations,
+    intake: countedIntake(intake),
+    registrations: countedRegistrations(registrations),
     worker,
     /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
@@ -165,12 +170,71 @@ export async function startLeadPipeline(
       await drainer?.stop();
       if (worker) {
         await worker.stop();
-        const flush = withinDeadline(worker.tick(), Date.now() + flushWithinMs, "flush");
+        // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
+        const flush = withinDeadline(
+          worker.flush(flushWithinMs),
+          Date.now() + flushWithinMs + 5_000,
+          "flush",
+        );
         await flush.catch(() => undefined);
       }
       mailer?.close();
+      readPipelineFrom(undefined);
       spool?.close();
       await closeDatabase(db);
+    },
+  };
+}
+
+/** Unsent outbox rows and the age of the oldest, for /metrics (bounded like every call). */
+async function outboxBacklog(db: AppDatabase, now: Clock) {
+  const row = await withinDeadline(
+    db
+      .selectFrom("outbox")
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as("waiting"),
+        eb.fn.min("created_at").as("oldest"),
+      ])
+      .where("sent_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    Date.now() + 2_000,
+    "outbox backlog",
+  );
+  const oldest = row.oldest ? new Date(row.oldest).getTime() : undefined;
+  return {
+    waiting: Number(row.waiting),
+    oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest) / 1000) : 0,
+  };
+}
+
+/** The contact form's intake, counting accepted enquiries (corvanta_leads_taken_total). */
+function countedIntake<T extends { receive: (...args: never[]) => Promise<{ kind: string }> }>(
+  intake: T,
+): T {
+  const receive = intake.receive;
+  return {
+    ...intake,
+    receive: async (...args: Parameters<T["receive"]>) => {
+      const outcome = await receive(...args);
+      if (outcome.kind === "accepted") leadsTaken.inc();
+      return outcome;
+    },
+  };
+}
+
+/** The registration desk, counting registrations by status (corvanta_registrations_taken_total). */
+function countedRegistrations<
+  T extends { register: (...args: never[]) => Promise<{ kind: string; status?: string }> },
+>(desk: T): T {
+  const register = desk.register;
+  return {
+    ...desk,
+    register: async (...args: Parameters<T["register"]>) => {
+      const outcome = await register(...args);
+      if (outcome.kind === "registered" && outcome.status) {
+        registrationsTaken.inc({ status: outcome.status });
+      }
+      return outcome;
     },
   };
 }

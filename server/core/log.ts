@@ -58,6 +58,8 @@ export function loggedPath(originalUrl: string): string {
  * One access line per request once its response is sent, or the client went
  * away first: method, path, status, duration, bytes and client address.
  */
+const healthPaths = new Set(["/healthz", "/readyz"]);
+
 export function accessLog(log: ServerLog): RequestHandler {
   const access = log.child({ component: "http" });
   return (req, res, next) => {
@@ -76,7 +78,10 @@ export function accessLog(log: ServerLog): RequestHandler {
         ip: req.ip,
         ...(aborted ? { aborted: true } : {}),
       };
-      access[res.statusCode >= 500 ? "error" : "info"](line, "request");
+      // The proxy asks for /readyz every second and a stopping instance answers
+      // it 503 on purpose: its lines are debug, never an error.
+      const level = healthPaths.has(req.path) ? "debug" : res.statusCode >= 500 ? "error" : "info";
+      access[level](line, "request");
     };
     res.once("finish", () => write(false));
     res.once("close", () => write(!res.writableFinished));

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { databaseTimeouts } from "../core/metrics";
 
 /*
  * Every database call the server makes while serving ends within a bound
@@ -7,9 +8,13 @@ import { setTimeout as sleep } from "node:timers/promises";
  * and never blocks anyone else. See docs/decisions/056.
  */
 
-/** The database did not answer within the bound, or is not there at all. */
+/** The database did not answer within the bound, or is not there at all; each one is counted (/metrics). */
 export class DatabaseTimeoutError extends Error {
   override name = "DatabaseTimeoutError";
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    databaseTimeouts.inc();
+  }
 }
 
 /**

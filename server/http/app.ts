@@ -21,7 +21,8 @@ import { cspNonce, securityHeaders } from "./security-headers";
 import { clientBuild } from "./static-files";
 import { requireValidHost, validHost } from "./host-check";
 import { createPageCache, type RenderRecorder } from "./page-cache";
-import { routeHandleFinder } from "./route-handles";
+import { routeHandleFinder, routeIdFinder } from "./route-handles";
+import { requestMetrics } from "./metrics";
 
 /**
  * Where the browser's files come from: the client build (build/client) in
@@ -87,6 +88,7 @@ export function createApp({
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
+  app.use(requestMetrics(typeof build === "function" ? () => undefined : routeIdFinder(build)));
   app.use(securityHeaders({ https }));
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.

@@ -7,7 +7,8 @@ export type RunningServer = {
   listening: Promise<AddressInfo>;
   /**
    * Keeps accepting for `drainMs` (each answer with Connection: close), then
-   * stops, lets in-flight requests finish; rejects if it outlasts `graceMs`.
+   * stops accepting, closes idle keep-alive connections and lets in-flight
+   * requests finish; rejects if it outlasts `graceMs` after the drain.
    */
   shutdown: () => Promise<void>;
 };
@@ -15,12 +16,16 @@ export type RunningServer = {
 export type ServerOptions = {
   port: number;
   host?: string;
-  /** How long in-flight requests may take to finish once shutdown begins, the drain included. */
+  /** How long in-flight requests may take to finish once the drain is over. */
   graceMs?: number;
   /**
    * How long it keeps accepting once shutdown begins: a request sent just
    * before the signal may sit in the listen backlog or unread on an idle
    * keep-alive connection, and closing at once would reset it unanswered.
+   * Behind a proxy with active health checks it must outlast the check's
+   * interval plus its timeout: /readyz answers 503 from the start of the
+   * shutdown, and the proxy keeps sending requests until its next check
+   * (SHUTDOWN_DRAIN_MS, docs/operations.md).
    */
   drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
@@ -81,24 +86,21 @@ export function startServer(
         clearTimeout(drain);
         server.close();
         server.closeAllConnections();
-        reject(new Error(`in-flight requests did not finish within ${graceMs} ms`));
-      }, graceMs);
+        reject(new Error(`in-flight requests did not finish within ${graceMs} ms of the drain`));
+      }, drainMs + graceMs);
       timer.unref();
       // First the drain: each request arriving now is answered and its
       // connection closed. Then close() stops accepting, closes idle
       // connections (one whose request has begun to arrive is not idle) and
       // waits for the requests in flight.
-      const drain = setTimeout(
-        () => {
-          server.close((error) => {
-            clearTimeout(timer);
-            if (error) reject(error);
-            else resolve();
-          });
-          server.closeIdleConnections();
-        },
-        Math.min(drainMs, graceMs),
-      );
+      const drain = setTimeout(() => {
+        server.close((error) => {
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+      }, drainMs);
     });
     return closing;
   };

@@ -13,9 +13,12 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
  */
 
 /** Hashed assets never change under their name: cached for a year. */
-const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** HTML may change with any deploy: browsers revalidate it on every visit. */
-const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/** The type React Router gives the .data it renders on demand; the prerendered ones get it too. */
+export const DATA_CONTENT_TYPE = "text/x-script; charset=utf-8";
 
 export type Encoding = "br" | "gzip" | "identity";
 const suffix: Record<Encoding, string> = { br: ".br", gzip: ".gz", identity: "" };
@@ -36,13 +39,20 @@ type PrerenderedPage = {
   lastModified: string;
 };
 
-/** Every prerendered page by its path ("/about" for about/index.html), read into memory at start-up. */
-function readPrerenderedPages(
+/** A prerendered page: its address, its file relative to the client build, and its policy. */
+export type PrerenderedPageFile = { path: string; file: string; policy: string };
+
+/**
+ * Every prerendered page ("/about" for about/index.html) with the policy its
+ * inline scripts need: rendered at build time, they carry no nonce and are
+ * allowed by hash. The proxy's configuration is written from this same list
+ * (scripts/proxy-config.ts), so both send one policy for a page.
+ */
+export function prerenderedPageFiles(
   clientDir: string,
   { https }: { https: boolean },
-): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  const started = new Date().toUTCString();
+): PrerenderedPageFile[] {
+  const pages: PrerenderedPageFile[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -51,26 +61,44 @@ function readPrerenderedPages(
         continue;
       }
       if (entry.name !== "index.html") continue;
-      const read = (encoding: Encoding) => {
-        const file = full + suffix[encoding];
-        return existsSync(file) ? readFileSync(file) : undefined;
-      };
-      const identity = readFileSync(full);
-      const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
       const relative = path.relative(clientDir, dir).split(path.sep).join("/");
-      pages.set(relative === "" ? "/" : `/${relative}`, {
-        // A build made by hand may lack a compressed copy: the page goes out as it is.
-        bodies: { identity, br: read("br") ?? identity, gzip: read("gzip") ?? identity },
-        etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+      pages.push({
+        path: relative === "" ? "/" : `/${relative}`,
+        file: path.relative(clientDir, full).split(path.sep).join("/"),
         policy: contentSecurityPolicy({
-          inlineScripts: inlineScriptHashes(identity.toString("utf8")),
+          inlineScripts: inlineScriptHashes(readFileSync(full, "utf8")),
           https,
         }),
-        lastModified: started,
       });
     }
   };
   walk(clientDir);
+  return pages;
+}
+
+/** Every prerendered page by its path, read into memory at start-up. */
+function readPrerenderedPages(
+  clientDir: string,
+  { https }: { https: boolean },
+): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const started = new Date().toUTCString();
+  for (const { path: address, file, policy } of prerenderedPageFiles(clientDir, { https })) {
+    const full = path.join(clientDir, file);
+    const read = (encoding: Encoding) => {
+      const compressed = full + suffix[encoding];
+      return existsSync(compressed) ? readFileSync(compressed) : undefined;
+    };
+    const identity = readFileSync(full);
+    const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+    pages.set(address, {
+      // A build made by hand may lack a compressed copy: the page goes out as it is.
+      bodies: { identity, br: read("br") ?? identity, gzip: read("gzip") ?? identity },
+      etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+      policy,
+      lastModified: started,
+    });
+  }
   return pages;
 }
 
@@ -139,7 +167,7 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
     setHeaders: (res, file) => {
       res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
       // The same type React Router gives the .data it renders on demand.
-      if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+      if (file.endsWith(".data")) res.setHeader("Content-Type", DATA_CONTENT_TYPE);
     },
   });
   // Every such file has an extension, a page's address never; most have no compressed copy.

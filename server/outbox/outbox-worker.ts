@@ -55,6 +55,12 @@ export function createOutboxWorker({
   let running: Promise<TickResult> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * No row is claimed past this moment (Date.now()): stopping lets the send
+   * in progress finish and leaves the rest due for the next process, so a
+   * slow mail server cannot hold a shutdown for a whole batch.
+   */
+  let claimUntil = Infinity;
 
   async function tick(): Promise<TickResult> {
     const result: TickResult = { sent: 0, failed: 0 };
@@ -68,6 +74,7 @@ export function createOutboxWorker({
       .execute();
 
     for (const row of due) {
+      if (Date.now() >= claimUntil) break;
       const attempt = row.attempts + 1;
       const lease = new Date(now().getTime() + leaseMs).toISOString();
       const claimed = await db
@@ -146,11 +153,25 @@ export function createOutboxWorker({
       timer.unref();
       void runTick();
     },
+    /** Stops ticking; a tick under way ends after the e-mail it is sending. */
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
       again = false;
+      claimUntil = 0;
       await running;
+    },
+    /**
+     * After `stop()`: sends what is due, claiming no row after `withinMs`
+     * (the e-mail being sent then still finishes and is marked sent).
+     */
+    async flush(withinMs: number): Promise<TickResult> {
+      claimUntil = Date.now() + withinMs;
+      try {
+        return await runTick();
+      } finally {
+        claimUntil = 0;
+      }
     },
   };
 }

@@ -29,7 +29,7 @@ function startServer(databaseUrl: string) {
   const url = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      const port = /listening on http:\/\/[^\s/"]+:(\d+)/.exec(output)?.[1];
       if (port) resolve(`http://127.0.0.1:${port}`);
     };
     child.stdout.on("data", onData);

@@ -28,9 +28,9 @@ test("on SIGTERM the server finishes and exits with status 0", async () => {
   const server = startProductionServer({ PORT: "0" });
   // Start-up is not what this measures: on a busy machine it can take seconds.
   await expect
-    .poll(() => /listening on http:\/\/localhost:(\d+)/.test(server.output()), { timeout: 30_000 })
+    .poll(() => /listening on http:\/\/[^\s/"]+:(\d+)/.test(server.output()), { timeout: 30_000 })
     .toBe(true);
-  const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);
+  const port = Number(/listening on http:\/\/[^\s/"]+:(\d+)/.exec(server.output())?.[1]);
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);
 
@@ -51,9 +51,9 @@ test("a wrong PORT stops the server with a message that names it", async () => {
 async function listeningServer(env: Record<string, string>) {
   const server = startProductionServer({ PORT: "0", ...env });
   await expect
-    .poll(() => /listening on http:\/\/localhost:(\d+)/.test(server.output()), { timeout: 30_000 })
+    .poll(() => /listening on http:\/\/[^\s/"]+:(\d+)/.test(server.output()), { timeout: 30_000 })
     .toBe(true);
-  const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);
+  const port = Number(/listening on http:\/\/[^\s/"]+:(\d+)/.exec(server.output())?.[1]);
   return { ...server, url: `http://127.0.0.1:${port}`, port };
 }
 

@@ -41,7 +41,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawnServer(env);
   const port = await new Promise<number>((resolve, reject) => {
     const onData = () => {
-      const found = /listening on http:\/\/localhost:(\d+)/.exec(child.output())?.[1];
+      const found = /listening on http:\/\/[^\s/"]+:(\d+)/.exec(child.output())?.[1];
       if (found) resolve(Number(found));
     };
     child.process.stdout.on("data", onData);

@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
+import { after, before, describe, it } from "node:test";
+import { registrationFormFields } from "../support/registration-posts";
+import { urlEncoded } from "../support/contact-posts";
+import { signFormToken } from "../../server/forms/form-token";
+import { connectTo, formTokenSecret, sleep } from "../faults/support";
+import { get, origin, ports, startStack, type Stack } from "./stack";
+
+/*
+ * Issue 27's "Done when", run on loopback against the real parts: Caddy from
+ * Debian with deploy/Caddyfile and `tls internal`, a release made by
+ * deploy/release, two instances, one PostgreSQL, an SMTP sink (tests/deploy/stack.ts).
+ */
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+/** Paths a visitor's browser asks for: server-rendered pages (the instances), prerendered ones and assets (Caddy). */
+async function visitorPaths(): Promise<string[]> {
+  const about = await get(stack.agent, "/about", { headers: { "Accept-Encoding": "identity" } });
+  const assets = [...about.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  assert.ok(assets.length > 0, "the about page references assets");
+  return [
+    "/events",
+    "/contact",
+    "/events/reconciliation-round-table-london",
+    "/about",
+    "/",
+    ...assets.slice(0, 3),
+  ];
+}
+
+type LoopResult = { requests: number; failures: Map<string, number> };
+
+/** `connections` clients asking in turn for `paths` until `stopped()`; every answer but 2xx/3xx and every error is a failure. */
+async function requestLoop(
+  paths: string[],
+  connections: number,
+  stopped: () => boolean,
+): Promise<LoopResult> {
+  const result: LoopResult = { requests: 0, failures: new Map() };
+  const fail = (what: string) => result.failures.set(what, (result.failures.get(what) ?? 0) + 1);
+  await Promise.all(
+    Array.from({ length: connections }, async (_, client) => {
+      for (let n = client; !stopped(); n++) {
+        const pathname = paths[n % paths.length]!;
+        try {
+          const { status } = await get(stack.agent, pathname);
+          if (status >= 400) fail(`${status} ${pathname}`);
+        } catch (error) {
+          fail(`${(error as NodeJS.ErrnoException).code ?? (error as Error).message} ${pathname}`);
+        }
+        result.requests += 1;
+      }
+    }),
+  );
+  return result;
+}
+
+describe("the deploy recipe on loopback", () => {
+  it("redirects http to https and sends the Node server's headers on prerendered pages", async () => {
+    const redirect = await new Promise<{ status?: number; location?: string }>((resolve, reject) =>
+      httpRequest(`http://localhost:${ports.http}/about`, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, location: res.headers.location });
+      })
+        .on("error", reject)
+        .end(),
+    );
+    assert.equal(redirect.status, 308);
+    assert.equal(redirect.location, `${origin}/about`);
+
+    // The proxy serves /about from the release; the instance serves it too: one policy.
+    const viaProxy = await get(stack.agent, "/about");
+    const direct = await fetch(`http://127.0.0.1:${ports.instances[0]}/about`);
+    assert.equal(viaProxy.status, 200);
+    assert.equal(viaProxy.headers["content-encoding"], "br");
+    for (const name of [
+      "content-security-policy",
+      "strict-transport-security",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "cache-control",
+    ]) {
+      assert.equal(viaProxy.headers[name], direct.headers.get(name), name);
+    }
+    assert.equal(viaProxy.headers.server, undefined);
+    const paths = await visitorPaths();
+    const asset = await get(stack.agent, paths.at(-1)!);
+    assert.equal(asset.status, 200);
+    assert.equal(asset.headers["cache-control"], "public, max-age=31536000, immutable");
+  });
+
+  it("check 1: 60 s at 50 connections while both instances restart in turn: no failed request, no reset", async () => {
+    const paths = await visitorPaths();
+    let stopped = false;
+    const loop = requestLoop(paths, 50, () => stopped);
+    const started = Date.now();
+    await sleep(5_000);
+    const restarted: number[] = [];
+    for (const instance of stack.instances) {
+      await instance.restart();
+      restarted.push(instance.port);
+    }
+    await sleep(Math.max(0, 60_000 - (Date.now() - started)));
+    stopped = true;
+    const { requests, failures } = await loop;
+    console.log(
+      `check 1: ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s, failures: ${JSON.stringify([...failures])}`,
+    );
+    assert.deepEqual(restarted, ports.instances);
+    assert.ok(requests > 500, `only ${requests} requests`);
+    assert.deepEqual([...failures], [], stack.logs().slice(-5_000));
+    for (const instance of stack.instances) {
+      assert.doesNotMatch(instance.output(), /"level":"error"/);
+    }
+  });
+
+  it("check 3: 50 registrations for 20 seats across both instances end 20 confirmed and 30 waiting", async () => {
+    const slug = "reconciliation-round-table-london";
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, async (_, n) => {
+        const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "registration");
+        const body = urlEncoded(
+          registrationFormFields(token, { email: `guest-${n}@deploy.example`, name: `Guest ${n}` }),
+        );
+        const answer = await get(stack.agent, `/events/${slug}`, {
+          method: "POST",
+          body,
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(Buffer.byteLength(body)),
+            Origin: origin,
+          },
+        });
+        return answer.status;
+      }),
+    );
+    assert.deepEqual(
+      outcomes,
+      Array.from({ length: 50 }, () => 303),
+    );
+    const client = await connectTo(stack.databaseUrl);
+    try {
+      const { rows } = await client.query<{ status: string; count: string }>(
+        "select status, count(*) as count from registrations where event_slug = $1 group by status order by status",
+        [slug],
+      );
+      assert.deepEqual(
+        rows.map((row) => [row.status, Number(row.count)]),
+        [
+          ["confirmed", 20],
+          ["waiting", 30],
+        ],
+      );
+    } finally {
+      await client.end();
+    }
+    // Both instances took some: each counts its own (GET /metrics on its own port).
+    for (const port of ports.metrics) {
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const taken = [
+        ...metrics.matchAll(/^corvanta_registrations_taken_total\{status="\w+"\} (\d+)/gm),
+      ]
+        .map((m) => Number(m[1]))
+        .reduce((sum, count) => sum + count, 0);
+      assert.ok(taken > 0, `the instance with metrics on ${port} took no registration`);
+    }
+  });
+});

@@ -1,0 +1,291 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:https";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { formTokenSecret, postgresBinaries, sleep, startPostgresCluster } from "../faults/support";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+/*
+ * The deploy recipe run for real on loopback (npm run test:deploy): a release
+ * made by deploy/release, Debian's Caddy with deploy/Caddyfile and `tls
+ * internal`, two instances of the release on one throwaway PostgreSQL, and an
+ * SMTP sink. Ports come from DEPLOY_TEST_PORT (3843 by default) upwards.
+ */
+
+const basePort = Number(process.env.DEPLOY_TEST_PORT ?? 3843);
+export const ports = {
+  https: basePort,
+  http: basePort + 1,
+  admin: basePort + 2,
+  smtp: basePort + 3,
+  instances: [basePort + 4, basePort + 5],
+  metrics: [basePort + 6, basePort + 7],
+};
+export const origin = `https://localhost:${ports.https}`;
+
+/** What Caddy's `tls internal` CA, the instances and the test share. */
+export type Stack = {
+  home: string;
+  databaseUrl: string;
+  smtp: SmtpSink;
+  /** Trusts Caddy's local CA; keeps up to 50 connections alive. */
+  agent: Agent;
+  instances: Instance[];
+  /** Runs deploy/<command> (release, rollback, switch) against this stack. */
+  deploy: (command: string, ...args: string[]) => void;
+  /** Everything the instances and Caddy logged, for a failure's message. */
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export type Instance = {
+  port: number;
+  /** SIGTERM, wait for the exit, start again on the current release, wait until ready. */
+  restart: () => Promise<void>;
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+  start: () => Promise<void>;
+  output: () => string;
+};
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(command, args, { env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+export async function startStack(): Promise<Stack> {
+  const bin = postgresBinaries();
+  if (!bin) throw new Error("PostgreSQL's binaries are missing (apt-get install postgresql)");
+  // Whatever has started is stopped again, in reverse, if a later part fails.
+  const cleanups: (() => unknown)[] = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const home = mkdtempSync(path.join(tmpdir(), "corvanta-deploy-"));
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    const state = path.join(home, "state");
+    mkdirSync(state);
+    const cluster = startPostgresCluster(bin);
+    cleanups.push(() => cluster.destroy());
+    const databaseUrl = await cluster.createDatabase();
+    const smtp = await startSmtpSink(ports.smtp);
+    cleanups.push(() => smtp.close());
+
+    const caddyEnv = {
+      ...process.env,
+      CORVANTA_HOME: home,
+      CORVANTA_TLS: "internal",
+      CORVANTA_SITE_ADDRESS: `localhost:${ports.https}`,
+      CORVANTA_HTTPS_PORT: String(ports.https),
+      CORVANTA_HTTP_PORT: String(ports.http),
+      CORVANTA_CADDY_ADMIN: `localhost:${ports.admin}`,
+      CORVANTA_CADDY_STORAGE: path.join(home, "caddy"),
+      CORVANTA_PORT_A: String(ports.instances[0]),
+      CORVANTA_PORT_B: String(ports.instances[1]),
+    };
+    const deployEnv = {
+      ...caddyEnv,
+      SITE_URL: origin,
+      CORVANTA_ENV_FILE: "/nonexistent",
+      CORVANTA_RELOAD_PROXY: `caddy reload --adapter caddyfile --config deploy/Caddyfile --address localhost:${ports.admin}`,
+      CORVANTA_INSTANCES: ports.instances.join(" "),
+    };
+    const deploy = (command: string, ...args: string[]) => {
+      process.stdout.write(run(`deploy/${command}`, [...args, "--no-restart"], deployEnv));
+    };
+    // The first release, before Caddy runs: nothing to reload yet.
+    process.stdout.write(
+      run("deploy/release", ["--no-restart"], { ...deployEnv, CORVANTA_RELOAD_PROXY: "true" }),
+    );
+
+    const logs: string[] = [];
+    const caddy = spawn(
+      "caddy",
+      ["run", "--adapter", "caddyfile", "--config", "deploy/Caddyfile"],
+      { env: caddyEnv, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let caddyLog = "";
+    caddy.stdout.on("data", (chunk) => (caddyLog += chunk));
+    caddy.stderr.on("data", (chunk) => (caddyLog += chunk));
+    const caddyExit = once(caddy, "exit");
+    cleanups.push(async () => {
+      if (caddy.exitCode === null) caddy.kill("SIGTERM");
+      await caddyExit;
+    });
+
+    const instances = ports.instances.map((port, index) =>
+      createInstance(
+        port,
+        {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          SITE_URL: origin,
+          DATABASE_URL: databaseUrl,
+          LEAD_SPOOL_FILE: path.join(state, `spool-${port}.db`),
+          SMTP_URL: smtp.url,
+          TRUST_PROXY: "loopback",
+          SHUTDOWN_DRAIN_MS: "5000",
+          METRICS_PORT: String(ports.metrics[index]),
+          FORM_TOKEN_SECRET: formTokenSecret,
+          RATE_LIMIT_MAX: "100000",
+          WRITE_RATE_LIMIT_PER_MINUTE: "100000",
+          LOG_LEVEL: "info",
+        },
+        home,
+        state,
+        logs,
+      ),
+    );
+    cleanups.push(() => Promise.all(instances.map((instance) => instance.kill("SIGTERM"))));
+    // One after the other: the first runs the migrations (the second would wait on the lock).
+    for (const instance of instances) await instance.start();
+
+    // Read again on each try: Caddy may be writing its CA's certificate.
+    let agent: Agent | undefined;
+    await waitFor(
+      async () => {
+        if (caddy.exitCode !== null) throw new Error(`Caddy exited:\n${caddyLog}`);
+        agent?.destroy();
+        const ca = readFileSync(path.join(home, "caddy/pki/authorities/local/root.crt"));
+        agent = new Agent({ keepAlive: true, maxSockets: 50, ca });
+        const { status } = await get(agent, "/readyz");
+        if (status !== 200) throw new Error(`status ${status}`);
+      },
+      30_000,
+      `Caddy on ${origin}`,
+    );
+    cleanups.push(() => agent?.destroy());
+
+    return {
+      home,
+      databaseUrl,
+      smtp,
+      agent: agent!,
+      instances,
+      deploy,
+      logs: () =>
+        [...logs, instances.map((instance) => instance.output()).join("\n"), caddyLog].join("\n"),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function createInstance(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  home: string,
+  cwd: string,
+  logs: string[],
+): Instance {
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
+  let output = "";
+  const start = async () => {
+    output = "";
+    child = spawn(process.execPath, [path.join(home, "current/build/server/main.js")], {
+      env,
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    exited = once(child, "exit");
+    await waitFor(
+      async () => {
+        if (child?.exitCode !== null) throw new Error(`exited:\n${output}`);
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+        if (response.status !== 200) throw new Error(`readyz ${response.status}`);
+      },
+      60_000,
+      `instance ${port}`,
+    );
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    logs.push(output);
+  };
+  return {
+    port,
+    start,
+    kill,
+    output: () => output,
+    async restart() {
+      await kill("SIGTERM");
+      await start();
+      // Caddy checks /readyz every second: two checks later it sends here again.
+      await sleep(2_500);
+    },
+  };
+}
+
+/** Retries `attempt` until it resolves, up to `ms`. */
+export async function waitFor<T>(
+  attempt: () => T | Promise<T>,
+  ms: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`${what} not there after ${ms} ms: ${(error as Error).message}`);
+      await sleep(200);
+    }
+  }
+}
+
+export type Answer = {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+/** One request through the TLS front; rejects with the socket's error code on a failure. */
+export function get(
+  agent: Agent,
+  pathname: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${origin}${pathname}`,
+      {
+        agent,
+        method: options.method ?? "GET",
+        headers: { "Accept-Encoding": "br, gzip", ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("latin1"),
+            headers: res.headers,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(30_000, () =>
+      req.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })),
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { registrationFormFields } from "../support/registration-posts";
-import { urlEncoded } from "../support/contact-posts";
+import { formFields, urlEncoded } from "../support/contact-posts";
 import { signFormToken } from "../../server/forms/form-token";
 import { connectTo, formTokenSecret, sleep } from "../faults/support";
 import { get, origin, ports, startStack, type Stack } from "./stack";
@@ -176,5 +179,137 @@ describe("the deploy recipe on loopback", () => {
         .reduce((sum, count) => sum + count, 0);
       assert.ok(taken > 0, `the instance with metrics on ${port} took no registration`);
     }
+  });
+
+  it("check 5: a backup restored into an empty database has every row", async () => {
+    // Some enquiries beside check 3's registrations, through the front.
+    for (let n = 0; n < 10; n++) {
+      const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
+      const body = urlEncoded(formFields(token, { email: `backup-${n}@deploy.example` }));
+      const answer = await get(stack.agent, "/contact", {
+        method: "POST",
+        body,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(Buffer.byteLength(body)),
+          Origin: origin,
+        },
+      });
+      assert.equal(answer.status, 303);
+    }
+    const backupDir = path.join(stack.home, "backup");
+    const restoredUrl = await stack.createDatabase();
+    const npm = (args: string[], databaseUrl: string) => {
+      const result = spawnSync("npm", ["run", "--silent", ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LEAD_SPOOL_FILE: "off" },
+        encoding: "utf8",
+      });
+      assert.equal(result.status, 0, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+    };
+    npm(["backup", "--", "--out", backupDir], stack.databaseUrl);
+    npm(["restore", "--", "--from", backupDir], restoredUrl);
+
+    // Whole rows, but the outbox's by id: the instances go on sending after the backup.
+    const queries = {
+      leads: "select row_to_json(t)::text as row from leads t order by id",
+      registrations: "select row_to_json(t)::text as row from registrations t order by id",
+      app_secrets: "select row_to_json(t)::text as row from app_secrets t order by name",
+      registration_events: "select row_to_json(t)::text as row from registration_events t",
+      outbox: "select id as row from outbox order by id",
+    };
+    const snapshot = async (url: string) => {
+      const client = await connectTo(url);
+      try {
+        const rows: Record<string, string[]> = {};
+        for (const [table, query] of Object.entries(queries)) {
+          rows[table] = (await client.query<{ row: string }>(query)).rows.map((r) => r.row);
+        }
+        return rows;
+      } finally {
+        await client.end();
+      }
+    };
+    const original = await snapshot(stack.databaseUrl);
+    assert.ok(original.leads!.length >= 10);
+    assert.equal(original.registrations!.length, 50);
+    assert.deepEqual(await snapshot(restoredUrl), original);
+  });
+
+  it("check 2: a release switch and a rollback under 50 connections: no failed request, no missing asset", async () => {
+    // Release B: this checkout with one more style rule, so its CSS has a new name.
+    const source = path.join(stack.home, "source-b");
+    const copied = spawnSync("bash", [
+      "-c",
+      `mkdir -p "${source}" && for entry in * .git; do [ "$entry" = build ] || cp -al "$entry" "${source}/"; done`,
+    ]);
+    assert.equal(copied.status, 0, String(copied.stderr));
+    const css = path.join(source, "app/app.css");
+    // A new file, not the hard link's inode: the checkout's own app.css stays as it is.
+    writeFileSync(
+      `${css}.new`,
+      `${readFileSync(css, "utf8")}\n.deploy-test-release-b { color: red; }\n`,
+    );
+    renameSync(`${css}.new`, css);
+
+    const failures = new Map<string, number>();
+    const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
+    let requests = 0;
+    let stopped = false;
+    const pages = [
+      "/events",
+      "/about",
+      "/contact",
+      "/",
+      "/events/reconciliation-round-table-london",
+    ];
+    // Each client loads a page, then every asset that page references, as a browser would.
+    const loop = Promise.all(
+      Array.from({ length: 50 }, async (_, client) => {
+        for (let n = client; !stopped; n++) {
+          const pathname = pages[n % pages.length]!;
+          try {
+            const page = await get(stack.agent, pathname, {
+              headers: { "Accept-Encoding": "identity" },
+            });
+            requests += 1;
+            if (page.status >= 400) fail(`${page.status} ${pathname}`);
+            const assets = new Set(
+              [...page.body.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!),
+            );
+            for (const asset of assets) {
+              const answer = await get(stack.agent, asset);
+              requests += 1;
+              if (answer.status >= 400) fail(`${answer.status} ${asset} (from ${pathname})`);
+            }
+          } catch (error) {
+            fail(
+              `${(error as NodeJS.ErrnoException).code ?? (error as Error).message} ${pathname}`,
+            );
+          }
+        }
+      }),
+    );
+    const releaseA = readlinkSync(path.join(stack.home, "current"));
+    const rolling = async () => {
+      for (const instance of stack.instances) await instance.restart();
+    };
+    try {
+      await sleep(3_000);
+      await stack.deploy(path.join(source, "deploy/release"));
+      const releaseB = readlinkSync(path.join(stack.home, "current"));
+      assert.notEqual(releaseB, releaseA);
+      await rolling();
+      await sleep(3_000);
+      await stack.deploy("deploy/rollback");
+      assert.equal(readlinkSync(path.join(stack.home, "current")), releaseA);
+      assert.equal(readlinkSync(path.join(stack.home, "previous")), releaseB);
+      await rolling();
+      await sleep(3_000);
+    } finally {
+      stopped = true;
+      await loop;
+    }
+    console.log(`check 2: ${requests} requests, failures: ${JSON.stringify([...failures])}`);
+    assert.deepEqual([...failures], []);
   });
 });

@@ -29,12 +29,14 @@ export const origin = `https://localhost:${ports.https}`;
 export type Stack = {
   home: string;
   databaseUrl: string;
+  /** A new, empty database on the same PostgreSQL. */
+  createDatabase: () => Promise<string>;
   smtp: SmtpSink;
   /** Trusts Caddy's local CA; keeps up to 50 connections alive. */
   agent: Agent;
   instances: Instance[];
-  /** Runs deploy/<command> (release, rollback, switch) against this stack. */
-  deploy: (command: string, ...args: string[]) => void;
+  /** Runs a deploy script (deploy/release, deploy/rollback) against this stack. */
+  deploy: (command: string, ...args: string[]) => Promise<void>;
   /** Everything the instances and Caddy logged, for a failure's message. */
   logs: () => string;
   stop: () => Promise<void>;
@@ -83,7 +85,8 @@ export async function startStack(): Promise<Stack> {
       CORVANTA_HOME: home,
       CORVANTA_TLS: "internal",
       CORVANTA_SITE_ADDRESS: `localhost:${ports.https}`,
-      CORVANTA_HTTPS_PORT: String(ports.https),
+      // https_port stays 443 (nothing listens there): Caddy 2.6's http->https
+      // redirect names the site's port only when it differs from https_port.
       CORVANTA_HTTP_PORT: String(ports.http),
       CORVANTA_CADDY_ADMIN: `localhost:${ports.admin}`,
       CORVANTA_CADDY_STORAGE: path.join(home, "caddy"),
@@ -97,8 +100,24 @@ export async function startStack(): Promise<Stack> {
       CORVANTA_RELOAD_PROXY: `caddy reload --adapter caddyfile --config deploy/Caddyfile --address localhost:${ports.admin}`,
       CORVANTA_INSTANCES: ports.instances.join(" "),
     };
-    const deploy = (command: string, ...args: string[]) => {
-      process.stdout.write(run(`deploy/${command}`, [...args, "--no-restart"], deployEnv));
+    // The test restarts its own instances: --no-restart.
+    // Not spawnSync: the test's request loop goes on while it builds and switches.
+    const deploy = async (command: string, ...args: string[]) => {
+      const child = spawn(command, [...args, "--no-restart"], {
+        env: deployEnv,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      const [code] = (await once(child, "exit")) as [number | null];
+      if (code !== 0) throw new Error(`${command} failed (${code}):\n${output}`);
+      process.stdout.write(
+        output
+          .split("\n")
+          .filter((line) => !line.startsWith("Prerender"))
+          .join("\n"),
+      );
     };
     // The first release, before Caddy runs: nothing to reload yet.
     process.stdout.write(
@@ -168,6 +187,7 @@ export async function startStack(): Promise<Stack> {
     return {
       home,
       databaseUrl,
+      createDatabase: () => cluster.createDatabase(),
       smtp,
       agent: agent!,
       instances,

@@ -120,6 +120,48 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     expect(smtp.messages).toHaveLength(2);
   });
 
+  it("stopping ends a tick after the e-mail being sent, and a flush claims no row past its bound", async () => {
+    for (let n = 0; n < 5; n++) {
+      await saveLead(db, enquiry({ email: `slow-${n}@mail.example` }), clock());
+    }
+    // A mail server that answers only when the test says so (issue 27: 700 ms a message).
+    const waiting: (() => void)[] = [];
+    const slowMailer: Mailer = {
+      send: () => new Promise((resolve) => waiting.push(() => resolve({ responseCode: 250 }))),
+      verify: async () => undefined,
+      close: () => undefined,
+    };
+    const slow = createOutboxWorker({
+      db,
+      mailer: slowMailer,
+      compose: leadNotificationComposer(db, mail),
+      log,
+      now: clock,
+    });
+    const unsent = async () =>
+      (await db.selectFrom("outbox").select("id").where("sent_at", "is", null).execute()).length;
+
+    const ticking = slow.tick();
+    await expect.poll(() => waiting.length).toBe(1);
+    const stopping = slow.stop();
+    waiting.shift()!();
+    await stopping;
+    expect(await ticking).toEqual({ sent: 1, failed: 0 });
+    expect(await unsent()).toBe(4);
+
+    // A bound already past: the flush claims nothing, the rows stay due for the next process.
+    expect(await slow.flush(0)).toEqual({ sent: 0, failed: 0 });
+    expect(await unsent()).toBe(4);
+
+    const flushing = slow.flush(60_000);
+    for (let n = 0; n < 4; n++) {
+      await expect.poll(() => waiting.length).toBe(1);
+      waiting.shift()!();
+    }
+    expect(await flushing).toEqual({ sent: 4, failed: 0 });
+    expect(await unsent()).toBe(0);
+  });
+
   it("confirms and keeps the lead while the mail server is down, then delivers once it is back", async () => {
     // A port that was just free: nothing listens there until the sink starts on it.
     const probe = await startSmtpSink();

@@ -40,6 +40,31 @@ test("on SIGTERM the server finishes and exits with status 0", async () => {
   expect(server.output()).toContain("Shutdown complete");
 });
 
+test("on SIGTERM /readyz answers 503 at once while pages are still served for the drain", async () => {
+  const server = await listeningServer({ SHUTDOWN_DRAIN_MS: "8000" });
+  // The start-up line names the address it listens on, not localhost.
+  expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`);
+  expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+  server.child.kill("SIGTERM");
+  // A proxy's health check sees the instance going, while it still answers what it is sent.
+  await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(503);
+  const page = await fetch(`${server.url}/about`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("connection")).toBe("close");
+  expect(await server.exited).toBe(0);
+  // The health checks' 503 is no error: a restart logs none.
+  expect(server.output()).not.toContain('"level":"error"');
+});
+
+test("the built server runs React Router's production build whatever NODE_ENV the shell had", async () => {
+  const server = await listeningServer({ NODE_ENV: "development" });
+  expect((await fetch(`${server.url}/about`)).status).toBe(200);
+  expect(server.output()).toContain("NODE_ENV=development ignored");
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+});
+
 test("a wrong PORT stops the server with a message that names it", async () => {
   const server = startProductionServer({ PORT: "eighty" });
   expect(await server.exited).toBe(1);

@@ -6,21 +6,23 @@ import {
   ASSET_CACHE_CONTROL,
   DATA_CONTENT_TYPE,
   HTML_CACHE_CONTROL,
-  prerenderedPageFiles,
 } from "../server/http/static-files";
 
 /*
- * Writes the part of Caddy's configuration that serves a release's client
- * build (deploy/Caddyfile imports it): hashed assets from the current release,
- * then from the previous one (a page the old release rendered still finds its
- * scripts until the next switch), prerendered pages by their clean address,
- * and the build's other files. Every header comes from the modules the Node
- * server sends them from (server/http/security-headers.ts, static-files.ts),
- * each page's Content-Security-Policy with the hashes of its own inline
- * scripts, so the proxy and the server cannot drift apart (docs/decisions/074).
+ * Writes the part of Caddy's configuration that serves the client build
+ * (deploy/Caddyfile imports it): hashed assets from the current release, then
+ * from the previous one (a page the old release rendered still finds its
+ * scripts until the next switch), and the build's other files. The roots are
+ * the `current` and `previous` symlinks, which Caddy follows on each request,
+ * so a release switch needs no reload. Every header comes from the modules the
+ * Node server sends them from (server/http/security-headers.ts,
+ * static-files.ts), so the proxy and the server cannot drift apart; deploy/switch
+ * rewrites the file at each switch and reloads Caddy only when it changed.
+ * Prerendered pages stay with the instances, whose policy for each lists the
+ * hashes of its inline scripts (docs/decisions/075 says why).
  *
- * Usage: tsx scripts/proxy-config.ts --current DIR [--previous DIR] --out FILE
- * (DIR is a release's client build: releases/<id>/build/client).
+ * Usage: tsx scripts/proxy-config.ts --current DIR --previous DIR --out FILE
+ * (DIR: CORVANTA_HOME/current/build/client, kept as the symlink's path).
  */
 
 const { values } = parseArgs({
@@ -46,7 +48,7 @@ export function proxyConfig(currentDir: string, previousDir?: string): string {
     .join("\n");
   const defaultPolicy = contentSecurityPolicy({ inlineScripts: [], https });
   const lines: string[] = [
-    "# Written by scripts/proxy-config.ts (deploy/release): do not edit, it is rewritten at each switch.",
+    "# Written by scripts/proxy-config.ts (deploy/switch): do not edit, it is rewritten at each switch.",
     `# Current release: ${currentDir}`,
     `# Previous release: ${previousDir ?? "none"}`,
     "",
@@ -88,25 +90,6 @@ export function proxyConfig(currentDir: string, previousDir?: string): string {
     );
   }
 
-  // Prerendered pages by their address, each with the policy of its own inline scripts.
-  prerenderedPageFiles(currentDir, { https }).forEach((page, index) => {
-    lines.push(
-      `@page_${index} {`,
-      "\tmethod GET HEAD",
-      `\tpath ${quoted(page.path)}`,
-      "}",
-      `handle @page_${index} {`,
-      `\troot * ${quoted(currentDir)}`,
-      `\trewrite * ${quoted(`/${page.file}`)}`,
-      headers(page.policy, HTML_CACHE_CONTROL),
-      "\tfile_server {",
-      "\t\tprecompressed br gzip",
-      "\t}",
-      "}",
-      "",
-    );
-  });
-
   // The build's other files (icons, robots.txt, the sitemap, the pages' .data):
   // a name with an extension, never a page's HTML or a compressed copy by its own name.
   lines.push(
@@ -141,4 +124,4 @@ const text = proxyConfig(
 mkdirSync(path.dirname(values.out), { recursive: true });
 writeFileSync(`${values.out}.tmp`, text);
 renameSync(`${values.out}.tmp`, values.out);
-console.log(`Proxy configuration for ${values.current} written to ${values.out}`);
+console.log(`Proxy configuration written to ${values.out}`);

@@ -127,6 +127,8 @@ const envSchema = z.object({
   // /metrics (Prometheus) on a listener of its own, off unless set; on loopback unless METRICS_HOST says otherwise.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // How long an outbox row claimed by an instance that died stays reserved (server/outbox).
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10), // a day at most

@@ -102,7 +102,14 @@ export async function startLeadPipeline(
       rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
     });
     const compose = composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now);
-    worker = createOutboxWorker({ db, mailer, compose, log, now });
+    worker = createOutboxWorker({
+      db,
+      mailer,
+      compose,
+      log,
+      now,
+      leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+    });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
     if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {

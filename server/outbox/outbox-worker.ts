@@ -20,8 +20,8 @@ export type TickResult = { sent: number; failed: number };
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 const MINUTE = 60_000;
-/** How long a claimed row is reserved for the process sending it. */
-const leaseMs = 5 * MINUTE;
+/** How long a claimed row is reserved for the process sending it, unless told otherwise. */
+const defaultLeaseMs = 5 * MINUTE;
 
 /** Wait before the next attempt: 30 s after the first failure, doubling, at most an hour. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -44,9 +44,16 @@ export function createOutboxWorker({
   compose,
   log,
   now = systemClock,
+  leaseMs = defaultLeaseMs,
 }: {
   db: AppDatabase;
   mailer: Mailer;
+  /**
+   * A row claimed by a process that dies (kill -9 mid-send) is due again after
+   * this (OUTBOX_LEASE_SECONDS). It may then be sent twice; its Message-ID is
+   * the same both times, so mail systems keep one.
+   */
+  leaseMs?: number;
   /** Writes each row's e-mail (server/services.ts: leads' and registrations'). */
   compose: OutboxComposer;
   log: Logger;

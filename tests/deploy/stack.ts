@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -124,7 +124,7 @@ export async function startStack(): Promise<Stack> {
       run("deploy/release", ["--no-restart"], { ...deployEnv, CORVANTA_RELOAD_PROXY: "true" }),
     );
 
-    const logs: string[] = [];
+    const earlierLogs: string[] = [];
     const caddy = spawn(
       "caddy",
       ["run", "--adapter", "caddyfile", "--config", "deploy/Caddyfile"],
@@ -153,6 +153,7 @@ export async function startStack(): Promise<Stack> {
           SMTP_URL: smtp.url,
           TRUST_PROXY: "loopback",
           SHUTDOWN_DRAIN_MS: "5000",
+          OUTBOX_LEASE_SECONDS: "15",
           METRICS_PORT: String(ports.metrics[index]),
           FORM_TOKEN_SECRET: formTokenSecret,
           RATE_LIMIT_MAX: "100000",
@@ -161,7 +162,7 @@ export async function startStack(): Promise<Stack> {
         },
         home,
         state,
-        logs,
+        earlierLogs,
       ),
     );
     cleanups.push(() => Promise.all(instances.map((instance) => instance.kill("SIGTERM"))));
@@ -184,6 +185,10 @@ export async function startStack(): Promise<Stack> {
     );
     cleanups.push(() => agent?.destroy());
 
+    const logs = () =>
+      [...earlierLogs, instances.map((instance) => instance.output()).join("\n"), caddyLog].join(
+        "\n",
+      );
     return {
       home,
       databaseUrl,
@@ -192,9 +197,13 @@ export async function startStack(): Promise<Stack> {
       agent: agent!,
       instances,
       deploy,
-      logs: () =>
-        [...logs, instances.map((instance) => instance.output()).join("\n"), caddyLog].join("\n"),
-      stop: stopAll,
+      logs,
+      async stop() {
+        // The instances' and Caddy's logs stay for a failure's reader.
+        mkdirSync("test-results", { recursive: true });
+        writeFileSync("test-results/deploy-logs.txt", logs());
+        await stopAll();
+      },
     };
   } catch (error) {
     await stopAll();
@@ -305,7 +314,9 @@ export function get(
     req.setTimeout(30_000, () =>
       req.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })),
     );
-    req.on("error", reject);
+    // Node marks a request sent on a kept-alive socket: a server may have closed
+    // that socket just as the request left (a browser then retries a GET).
+    req.on("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(options.body);
   });
 }

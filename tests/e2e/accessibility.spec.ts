@@ -1,7 +1,6 @@
 import type AxeCore from "axe-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { readPublicPaths } from "~/site/pages.server";
 import {
   desktopMenu,
   expect,
@@ -13,67 +12,7 @@ import {
 
 const require = createRequire(import.meta.url);
 
-/*
- * Every page, once at each width, with each check that must hold on all of
- * them. One visit serves them all: a visit (load and hydration) costs about as
- * much as a check, and these were three sweeps of every page on a phone
- * (issue 26).
- *
- * - axe, at both widths: contrast, target sizes and the menus differ with the width.
- * - On a phone (390x844), issue 16's page that ends: home at most ten screens,
- *   every other page at most fourteen, measured with every section laid out.
- * - At 320 px, the narrowest phone in use, nothing scrolls sideways.
- */
-const pages = [...readPublicPaths(), "/no-such-page"];
-const screens = { home: 10, any: 14 };
-
-for (const path of pages) {
-  test(`${path}: axe finds no violations; on a phone it ends in time and fits 320 px @both-widths`, async ({
-    page,
-    viewportKind,
-  }) => {
-    await gotoHydrated(page, path);
-    await expectNoAxeViolations(page);
-    if (viewportKind !== "mobile") return;
-
-    const viewport = page.viewportSize()!;
-    await layOutInFull(page);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await layOutInFull(page, false);
-    // Reported with the run, so docs/design-review.md can quote the measure.
-    test.info().annotations.push({
-      type: "height",
-      description: `${path}: ${height} px (${(height / viewport.height).toFixed(2)} screens)`,
-    });
-    if (path !== "/no-such-page") {
-      const limit = (path === "/" ? screens.home : screens.any) * viewport.height;
-      expect(height, `${path} on a ${viewport.width}x${viewport.height} phone`).toBeLessThanOrEqual(
-        limit,
-      );
-    }
-
-    await page.setViewportSize({ width: 320, height: 720 });
-    const overflow = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const scrollWidth = document.documentElement.scrollWidth;
-      // Named only when the page overflows: clipped art may extend past the edge harmlessly.
-      const culprits =
-        scrollWidth <= width
-          ? []
-          : [...document.body.querySelectorAll("*")]
-              .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-              .slice(0, 5)
-              .map((element) =>
-                `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120),
-              );
-      return { width, scrollWidth, culprits };
-    });
-    expect(
-      overflow.scrollWidth,
-      `wider than 320 px: ${overflow.culprits.join(", ")}`,
-    ).toBeLessThanOrEqual(overflow.width);
-  });
-}
+// Every page's axe scan at both widths is in every-page.spec.ts.
 
 test("axe finds no violations with the menus open @both-widths", async ({ page, viewportKind }) => {
   await gotoHydrated(page, "/");

@@ -1,4 +1,4 @@
-import { webFontFamily } from "~/lib/scripts-after-first-paint.server";
+import { webFontFamily } from "~/lib/web-font";
 import { readPublicPaths } from "~/site/pages.server";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -59,7 +59,7 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
 /** A computed font-family that starts with the web font. */
 const inWebFont = new RegExp(`^"${webFontFamily}"`);
 
-test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint @phone", async ({
+test("the web font is fetched after a first visit's first paint and draws the next page, from the click; from another page of the site it draws the first paint @phone", async ({
   page,
   baseURL,
 }) => {
@@ -85,8 +85,21 @@ test("the web font is fetched after a first visit's first paint and then draws t
   expect(firstVisit.fontStart, "the font was fetched").toBeDefined();
   expect(firstVisit.firstPaint).toBeDefined();
   expect(firstVisit.fontStart!).toBeGreaterThan(firstVisit.firstPaint!);
-  expect(firstVisit.bodyFont).toMatch(inWebFont);
-  expect(firstVisit.interLoaded).toBe(true);
+  // This page keeps the fallback: no restyle, no line moves (decision 074).
+  expect(firstVisit.bodyFont).not.toMatch(inWebFont);
+
+  // A link inside the site: the next page draws in the cached font.
+  await page.locator('main a[href="/contact"]:visible').first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const nextPage = await fontAndPaint();
+  expect(nextPage.bodyFont).toMatch(inWebFont);
+  expect(nextPage.interLoaded).toBe(true);
+  const fontRequests = await page.evaluate(
+    () =>
+      performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2"))
+        .length,
+  );
+  expect(fontRequests, "the font was fetched once, on the first page").toBe(1);
 
   // A page opened from the first one (a new tab, say) finds the font cached
   // and asks for it at once.

@@ -113,7 +113,9 @@ export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: Pag
     const key = url.pathname + url.search;
     let page = pages.get(key);
     if (page && !(await stillTrue(page))) {
-      pages.delete(key);
+      // Only this stale copy: a concurrent request may already be rendering the
+      // next one, and deleting its pending fetch would fail that request ("deleted").
+      if (pages.peek(key) === page) pages.delete(key);
       page = undefined;
     }
     if (!page) {

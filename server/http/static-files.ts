@@ -40,15 +40,14 @@ type PrerenderedPage = {
 };
 
 /** A prerendered page: its address, its file relative to the client build, and its policy. */
-export type PrerenderedPageFile = { path: string; file: string; policy: string };
+type PrerenderedPageFile = { path: string; file: string; policy: string };
 
 /**
  * Every prerendered page ("/about" for about/index.html) with the policy its
  * inline scripts need: rendered at build time, they carry no nonce and are
- * allowed by hash. The proxy's configuration is written from this same list
- * (scripts/proxy-config.ts), so both send one policy for a page.
+ * allowed by hash.
  */
-export function prerenderedPageFiles(
+function prerenderedPageFiles(
   clientDir: string,
   { https }: { https: boolean },
 ): PrerenderedPageFile[] {

@@ -1,5 +1,5 @@
 import { iconPath, paths } from "~/config/paths";
-import { useContext, useEffect, type ReactNode } from "react";
+import { useContext, useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,8 @@ import {
   Outlet,
   Scripts,
   UNSAFE_FrameworkContext,
+  useLocation,
+  useNavigation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -14,6 +16,7 @@ import { ApplicationError } from "~/site/application-error";
 import { SiteFrame } from "~/site/layout/site-frame";
 import { errorMeta } from "~/site/meta";
 import { NotFound } from "~/site/not-found";
+import { drawInWebFontFromNow } from "~/lib/web-font";
 
 // The stylesheet is the one resource that blocks the first paint, and nothing
 // else the page needs competes with it: the web font and the page's modules
@@ -80,6 +83,14 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The first page keeps the fallback font; the next one, from the click, is
+  // drawn in the web font its script fetched (app/lib/web-font.ts).
+  const navigating = useNavigation().state !== "idle";
+  const { key } = useLocation();
+  const [firstKey] = useState(key);
+  useEffect(() => {
+    if (navigating || key !== firstKey) drawInWebFontFromNow();
+  }, [navigating, key, firstKey]);
   return <Outlet />;
 }
 

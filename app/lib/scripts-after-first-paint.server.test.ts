@@ -4,11 +4,10 @@ import {
   hydrationDataAsModule,
   preloadsPerTask,
   moduleScriptAfterFirstPaint,
-  webFontClass,
-  webFontFamily,
   scriptsAfterFirstPaint,
   scriptsAfterFirstPaintStream,
 } from "./scripts-after-first-paint.server";
+import { webFontClass, webFontFamily } from "./web-font";
 
 async function throughStream(chunks: (string | Buffer)[]): Promise<string> {
   const stream = scriptsAfterFirstPaintStream();
@@ -172,8 +171,8 @@ describe("scriptsAfterFirstPaint", () => {
   }
 
   const webFont = `class ${webFontClass}`;
-  // The font is asked for; the class follows once it has arrived, while the
-  // script goes on to the modules.
+  // On a first visit the font is fetched for the next page, and the script
+  // goes on to the modules; the class is never set (docs/decisions/074).
   const webFontLoad = `font 1em "${webFontFamily}"`;
   const modulesInOrder = [
     "modulepreload /assets/root-A.js",
@@ -185,19 +184,14 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("the rewritten script runs after the paint entry: the routes are in place before the entry is imported", async () => {
     const { events, window } = await runScript(true);
-    expect(events.filter((event) => event !== webFont)).toEqual([
-      "paint entry",
-      webFontLoad,
-      ...modulesInOrder,
-    ]);
-    expect(events.indexOf(webFont)).toBeGreaterThan(events.indexOf(webFontLoad));
+    expect(events).toEqual(["paint entry", webFontLoad, ...modulesInOrder]);
     expect(window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-A.js" },
       "routes/about": { specifier: "/assets/about-B.js" },
     });
   });
 
-  it("on a first visit the web font is let in after the paint; from another page of the site, or loaded again, before it", async () => {
+  it("on a first visit the web font is fetched after the paint and not used; from another page of the site, or loaded again, it is used before the paint", async () => {
     const sameSite = await runScript(true, undefined, {
       referrer: "https://www.example.test/about",
     });
@@ -242,11 +236,7 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("without Paint Timing, the script waits for a frame instead", async () => {
     const { events } = await runScript(false);
-    expect(events.filter((event) => event !== webFont)).toEqual([
-      "frame",
-      webFontLoad,
-      ...modulesInOrder,
-    ]);
+    expect(events).toEqual(["frame", webFontLoad, ...modulesInOrder]);
   });
 });
 

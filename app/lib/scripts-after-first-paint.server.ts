@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { webFontClass, webFontFamily } from "./web-font";
 
 /**
  * First paint owes nothing to JavaScript (docs/decisions/062). React Router's
@@ -16,8 +17,8 @@ import { StringDecoder } from "node:string_decoder";
  * alike), moves all of it behind the first paint:
  * - each `<link rel="modulepreload">` leaves `<head>`; its address is kept;
  * - the module script waits for the first frame to be painted (the Paint
- *   Timing entry, then a task), then asks for the web font (webFontClass;
- *   at once if it is cached), then adds the module preloads to `<head>`, a
+ *   Timing entry, then a task), then fetches the web font for the next page
+ *   (webFontClass; used at once if it is cached), then adds the module preloads to `<head>`, a
  *   few in each task (preloadsPerTask), so the whole module graph is fetched
  *   in parallel as before, imports the route manifest and the route modules
  *   (its static imports become dynamic ones, which would otherwise be fetched
@@ -46,25 +47,19 @@ const sideEffectImport = /^import ("[^"\\]+");\n?/gm;
 const waitForFirstPaint =
   'await(document.visibilityState=="hidden"||new Promise(p=>PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();setTimeout(p)}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(p))));';
 
-/**
- * The class on `<html>` that lets the web font draw the text (app/app.css):
- * until it is set the page is drawn in the metric-matched fallback, and the
- * font is not requested by the page's text (docs/decisions/069).
- */
-export const webFontClass = "web-font";
-/** The web font's family in app/app.css's @font-face. */
-export const webFontFamily = "Inter Variable";
 const useWebFont = `document.documentElement.classList.add("${webFontClass}")`;
 
 /**
- * On a first visit the web font is asked for only after the first paint, so
- * that it never shares the slow first round trips with the stylesheet. The
- * class is set once the file has arrived (`document.fonts.load` fetches a
- * face no text uses yet): the page's style and layout are worked out again
- * once, in the font, rather than once for the new font list and again when
- * the file arrives, each a long task on a slow phone.
+ * On a first visit the web font is fetched only after the first paint, so
+ * that it never shares the slow first round trips with the stylesheet, and it
+ * does not draw this page: `document.fonts.load` fetches a face no text uses
+ * yet, into the cache. Swapping it in here restyled and laid out the whole
+ * page again, the largest long task on a slowed phone, and moved a line
+ * break on some pages (docs/decisions/074). The next page draws in it: from
+ * its first paint when it is loaded, or, inside the site, from the click
+ * (drawInWebFontFromNow in app/lib/web-font.ts, called by app/root.tsx).
  */
-const webFontAfterFirstPaint = `document.fonts.load('1em "${webFontFamily}"').then(()=>${useWebFont});`;
+const webFontAfterFirstPaint = `document.fonts.load('1em "${webFontFamily}"');`;
 
 /**
  * A page reached from another page of the site, or loaded again (reload,

@@ -1,7 +1,6 @@
 import type AxeCore from "axe-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { readPublicPaths } from "~/site/pages.server";
 import {
   desktopMenu,
   expect,
@@ -13,14 +12,7 @@ import {
 
 const require = createRequire(import.meta.url);
 
-const pages = [...readPublicPaths(), "/no-such-page"];
-
-for (const path of pages) {
-  test(`axe finds no violations on ${path} @both-widths`, async ({ page }) => {
-    await gotoHydrated(page, path);
-    await expectNoAxeViolations(page);
-  });
-}
+// Every page's axe scan at both widths is in every-page.spec.ts.
 
 test("axe finds no violations with the menus open @both-widths", async ({ page, viewportKind }) => {
   await gotoHydrated(page, "/");

@@ -194,19 +194,6 @@ test("each event card has its anchor and an event link; the anchor lands below t
   await expectSectionBelowHeader(page, firstCard!, headerOffset);
 });
 
-test("the events pages fit a 320 px screen without horizontal scrolling @phone", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 320, height: 720 });
-  for (const url of ["/events", `/events/${contentEvents[0]!.slug}`]) {
-    await gotoHydrated(page, url);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      url,
-    ).toBeLessThanOrEqual(320);
-  }
-});
-
 test.describe("server responses", () => {
   test("every event's .ics link answers 200 with a calendar that parses to the content's times", async ({
     page,

@@ -1,5 +1,5 @@
-import { webFontFamily } from "~/lib/scripts-after-first-paint.server";
-import { pageTypes } from "../support/page-types";
+import { webFontFamily } from "~/lib/web-font";
+import { readPublicPaths } from "~/site/pages.server";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 /*
@@ -11,46 +11,17 @@ import { expect, gotoHydrated, test } from "./fixtures";
  * hydrate the page.
  */
 
-for (const path of pageTypes) {
-  test(`${path}: the modules load after the first paint and hydrate the page without a mismatch @phone @smoke`, async ({
-    page,
-    request,
-  }) => {
+// Every page's modules load after its first paint and hydrate it without a
+// mismatch: every-page.spec.ts. Here, what its <head> asks for.
+test("no page's head preloads a module, an image or a font @phone @smoke", async ({ request }) => {
+  for (const path of [...readPublicPaths(), "/no-such-page"]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).not.toContain('rel="modulepreload"');
-    expect(head).not.toMatch(/<link rel="preload" as="(?:image|font)"/);
-
-    // Hydration matches the HTML: React reports a mismatch (and renders the
-    // page again from scratch) as an error, however the page's data came.
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    await gotoHydrated(page, path);
-    expect(errors).toEqual([]);
-    const timings = await page.evaluate(() => {
-      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-      return {
-        stylesheetEnd: Math.max(
-          ...resources
-            .filter((entry) => entry.name.endsWith(".css"))
-            .map((entry) => entry.responseEnd),
-        ),
-        firstModuleStart: Math.min(
-          ...resources
-            .filter((entry) => new URL(entry.name).pathname.match(/^\/assets\/.*\.js$/))
-            .map((entry) => entry.startTime),
-        ),
-        firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
-      };
-    });
-    expect(Number.isFinite(timings.firstModuleStart), "the page loaded its modules").toBe(true);
-    expect(timings.firstPaint, "a frame was painted").toBeDefined();
-    expect(timings.firstModuleStart).toBeGreaterThanOrEqual(timings.stylesheetEnd);
-  });
-}
+    expect(head, path).toContain('rel="stylesheet"');
+    expect(head, path).not.toContain('rel="modulepreload"');
+    expect(head, path).not.toMatch(/<link rel="preload" as="(?:image|font)"/);
+  }
+});
 
 test("a prerendered page's hydration data is a module of its own, fetched after first paint and cached for good @phone", async ({
   page,
@@ -88,7 +59,7 @@ test("a prerendered page's hydration data is a module of its own, fetched after 
 /** A computed font-family that starts with the web font. */
 const inWebFont = new RegExp(`^"${webFontFamily}"`);
 
-test("the web font is fetched after a first visit's first paint and then draws the text; from another page of the site it draws the first paint @phone", async ({
+test("the web font is fetched after a first visit's first paint and draws the next page, from the click; from another page of the site it draws the first paint @phone", async ({
   page,
   baseURL,
 }) => {
@@ -114,8 +85,21 @@ test("the web font is fetched after a first visit's first paint and then draws t
   expect(firstVisit.fontStart, "the font was fetched").toBeDefined();
   expect(firstVisit.firstPaint).toBeDefined();
   expect(firstVisit.fontStart!).toBeGreaterThan(firstVisit.firstPaint!);
-  expect(firstVisit.bodyFont).toMatch(inWebFont);
-  expect(firstVisit.interLoaded).toBe(true);
+  // This page keeps the fallback: no restyle, no line moves (decision 074).
+  expect(firstVisit.bodyFont).not.toMatch(inWebFont);
+
+  // A link inside the site: the next page draws in the cached font.
+  await page.locator('main a[href="/contact"]:visible').first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const nextPage = await fontAndPaint();
+  expect(nextPage.bodyFont).toMatch(inWebFont);
+  expect(nextPage.interLoaded).toBe(true);
+  const fontRequests = await page.evaluate(
+    () =>
+      performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2"))
+        .length,
+  );
+  expect(fontRequests, "the font was fetched once, on the first page").toBe(1);
 
   // A page opened from the first one (a new tab, say) finds the font cached
   // and asks for it at once.

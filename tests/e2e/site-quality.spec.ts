@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { prerenderedPaths, readPublicPaths } from "~/site/pages.server";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /** Words that mean unfinished copy; none may reach a visitor. */
 const UNFINISHED = /\b(lorem|ipsum|coming soon|todo|tbd|placeholder text)\b/i;
@@ -72,33 +72,4 @@ test.describe("finished copy", () => {
     expect(unfinishedWordsIn('<meta name="description" content="Coming soon"/>')).toHaveLength(1);
     expect(unfinishedWordsIn('<script src="/assets/root-TBD.js"></script><p>Done</p>')).toEqual([]);
   });
-});
-
-test.describe("narrow screens @phone", () => {
-  const paths = [...readPublicPaths(), "/no-such-page"];
-  for (const pagePath of paths) {
-    test(`${pagePath} does not scroll sideways at 320 px`, async ({ page }) => {
-      await page.setViewportSize({ width: 320, height: 720 });
-      await gotoHydrated(page, pagePath);
-      const overflow = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        const scrollWidth = document.documentElement.scrollWidth;
-        // Named only when the page overflows: clipped art may extend past the edge harmlessly.
-        const culprits =
-          scrollWidth <= width
-            ? []
-            : [...document.body.querySelectorAll("*")]
-                .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-                .slice(0, 5)
-                .map((element) =>
-                  `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120),
-                );
-        return { width, scrollWidth, culprits };
-      });
-      expect(
-        overflow.scrollWidth,
-        `wider than the screen: ${overflow.culprits.join(", ")}`,
-      ).toBeLessThanOrEqual(overflow.width);
-    });
-  }
 });

@@ -1,0 +1,19 @@
+/**
+ * The class on `<html>` that lets the web font draw the text (app/app.css):
+ * until it is set the page is drawn in the metric-matched fallback, and the
+ * font is not requested by the page's text (docs/decisions/069 and 074).
+ */
+export const webFontClass = "web-font";
+/** The web font's family in app/app.css's @font-face. */
+export const webFontFamily = "Inter Variable";
+
+/**
+ * Lets the web font draw the text from now on. Called when the visitor moves
+ * to another page inside the site: the font was fetched after the first
+ * page's first paint, and the restyle joins the new page's own rendering, at
+ * the visitor's click, so it neither moves text they are reading nor blocks
+ * the first page's main thread.
+ */
+export function drawInWebFontFromNow() {
+  document.documentElement.classList.add(webFontClass);
+}

@@ -142,7 +142,7 @@ export function contentErrorsEndTheBuild(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isPreview }) => ({
   // The one import alias: "~/x" is app/x, in every tool (tsconfig.json "paths").
   resolve: { alias: { "~": path.resolve("app") } },
   plugins: [
@@ -175,6 +175,15 @@ export default defineConfig({
       "zod",
       "zod/mini",
     ],
+  },
+  server: {
+    // The prerender (React Router's build) serves the pages through Vite's
+    // preview server, and React Router's plugin starts a child dev server
+    // there that takes this option: with Vite's default it watched the whole
+    // project, build/client included, and re-read a folder of every written
+    // file's siblings each time, so the prerender grew with the square of the
+    // pages (docs/decisions/071). Nothing is ever edited during a preview.
+    watch: isPreview ? null : undefined,
   },
   ssr: {
     // Bundled into the server build rather than imported from node_modules:
@@ -245,4 +254,4 @@ export default defineConfig({
     // see app/config/site-url.ts.
     __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? ""),
   },
-});
+}));

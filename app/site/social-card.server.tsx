@@ -1,4 +1,7 @@
 import { renderAsync } from "@resvg/resvg-js";
+import { createRequire } from "node:module";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import satori from "satori";
 import { brandMark } from "~/config/brand";
 import { BrandMark } from "~/site/brand-mark";
@@ -6,7 +9,7 @@ import { siteConfig } from "~/config/site";
 import { siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
 import { interFonts } from "~/lib/inter-font.server";
-import { encodePng } from "~/lib/png-encode.server";
+import { encodePng, pngEncoding } from "~/lib/png-encode.server";
 import { cachedBytes, contentKey } from "~/lib/build-cache.server";
 
 /**
@@ -15,11 +18,16 @@ import { cachedBytes, contentKey } from "~/lib/build-cache.server";
  * They are rendered when the site is built (the prerender requests each one),
  * from the installed Inter font files: no network.
  *
- * Rasterising and compressing are most of a card's cost, so the PNG is kept
- * in the build cache under the SHA-256 of its SVG (docs/decisions/071): the
- * SVG holds everything the picture depends on (text as outlines, layout,
- * colours, the host), so an unchanged page's card is read back, and a change
- * to its title, the design or the fonts draws it again.
+ * A card is kept in the build cache under the SHA-256 of what it is drawn
+ * from (docs/decisions/071), so an unchanged page's card is read back without
+ * satori, resvg or the PNG encoder running:
+ * - the element tree satori is handed, as React's static markup: the title,
+ *   the section, every style, the brand mark's shapes, the site's name,
+ *   tagline and host, all with their values;
+ * - the fonts' bytes, weights and names;
+ * - the versions of satori and resvg, and how the PNG is encoded.
+ * A change to a title, the design, the fonts, `SITE_URL`, or either package
+ * gives another key, so a stale card is never served.
  */
 
 export type SocialCardInput = {
@@ -29,14 +37,15 @@ export type SocialCardInput = {
   title: string;
 };
 
-/** The card as SVG (satori's output), before rasterising. */
-export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promise<string> {
-  const fonts = interFonts(400, 600);
+const cardFonts = () => interFonts(400, 600);
+
+/** The card as the element tree satori lays out. */
+function socialCardElement({ eyebrow, title }: SocialCardInput): ReactElement {
   const { width, height } = socialCardSize;
   const titleSize = title.length > 60 ? 56 : title.length > 36 ? 66 : 78;
   // The root box takes the canvas size; padding goes on the inner column
   // (satori adds a root's padding to its width).
-  return satori(
+  return (
     <div style={{ width, height, display: "flex" }}>
       <div
         style={{
@@ -91,20 +100,45 @@ export async function socialCardSvg({ eyebrow, title }: SocialCardInput): Promis
           <div style={{ color: "#94a3b8" }}>{new URL(siteUrl).host}</div>
         </div>
       </div>
-    </div>,
-    { width, height, fonts },
+    </div>
   );
+}
+
+let drawingFingerprint: string | undefined;
+
+/**
+ * What every card's picture depends on besides its element tree: the fonts,
+ * the drawing packages' versions and the PNG encoding. Made once per build.
+ */
+function cardDrawingFingerprint(): string {
+  if (drawingFingerprint === undefined) {
+    const require = createRequire(import.meta.url);
+    const version = (name: string) =>
+      (require(`${name}/package.json`) as { version: string }).version;
+    drawingFingerprint = contentKey(
+      `satori ${version("satori")}`,
+      `resvg ${version("@resvg/resvg-js")}`,
+      pngEncoding,
+      ...cardFonts().flatMap((font) => [`${font.name} ${font.weight} ${font.style}`, font.data]),
+    );
+  }
+  return drawingFingerprint;
 }
 
 /** The card as a 1200x630 PNG. */
 export async function renderSocialCard(input: SocialCardInput): Promise<Buffer> {
-  const svg = await socialCardSvg(input);
-  return cachedBytes("social-cards", contentKey("social-card.png", svg), async () => {
+  const element = socialCardElement(input);
+  const key = contentKey(
+    "social-card.png",
+    cardDrawingFingerprint(),
+    renderToStaticMarkup(element),
+  );
+  return cachedBytes("social-cards", key, async () => {
+    const { width, height } = socialCardSize;
+    const svg = await satori(element, { width, height, fonts: cardFonts() });
     // resvg's renderAsync and zlib's deflate run on libuv's thread pool: the
     // prerender's main thread goes on with the next page meanwhile.
-    const image = await renderAsync(svg, {
-      fitTo: { mode: "width", value: socialCardSize.width },
-    });
+    const image = await renderAsync(svg, { fitTo: { mode: "width", value: width } });
     // Our encoder, not resvg's asPng(): the same pixels in half the bytes (png-encode.server.ts).
     return encodePng(image.pixels, image.width, image.height);
   });

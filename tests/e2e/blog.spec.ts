@@ -228,7 +228,7 @@ test("a post's related reading links to other published posts", async ({ page })
 test("code blocks scroll inside the column at 320 px; the page does not @phone", async ({
   page,
 }) => {
-  // Every page's fit at 320 px is checked in accessibility.spec.ts; here, what
+  // Every page's fit at 320 px is checked in every-page.spec.ts; here, what
   // lets a post with long code lines fit: the code block scrolls on its own.
   const withCode = published.find((post) => post.body.includes("```"));
   expect(withCode, "a published post with a code block").toBeTruthy();

@@ -132,7 +132,8 @@ test.describe("with JavaScript", () => {
   });
 
   test("axe finds no violations with errors shown and on the confirmation", async ({ page }) => {
-    // The empty form is scanned with every page (accessibility.spec.ts).
+    test.slow(); // two full-page axe runs and a post
+    // The empty form is scanned with every page (every-page.spec.ts).
     await gotoHydrated(page, "/contact");
     await sendButton(page).click();
     await expect(page.locator("main form [aria-invalid='true']").first()).toBeFocused();

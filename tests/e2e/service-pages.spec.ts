@@ -9,7 +9,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 /**
  * The eleven service pages, with expectations read from the config (labels,
  * ids) and from each service's content file (related ids, product, FAQs).
- * Every page's axe check in its resting state is in accessibility.spec.ts.
+ * Every page's axe check in its resting state is in every-page.spec.ts.
  */
 
 type ServiceFile = {
@@ -156,7 +156,7 @@ test.describe("FAQ accordion", () => {
   });
 });
 
-// The resting state of every service page is checked in accessibility.spec.ts;
+// The resting state of every service page is checked in every-page.spec.ts;
 // here each page's questions are checked again with one opened.
 for (const service of services) {
   test(`axe finds no violations on ${servicePath(service.id)} with an answer open`, async ({

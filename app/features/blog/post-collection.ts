@@ -137,6 +137,10 @@ type Relatable = {
  * The posts most related to `post`: a shared service counts twice a shared
  * tag; ties go to the newer post. Posts sharing nothing fill the remaining
  * places, newest first, so the page always offers somewhere to go next.
+ *
+ * One pass keeping the best `count` so far, not a sort of every candidate:
+ * every post's page asks, so sorting the whole blog each time made the build
+ * grow with the square of the posts (docs/decisions/071).
  */
 export function relatedTo<T extends Relatable>(
   post: Relatable,
@@ -146,10 +150,18 @@ export function relatedTo<T extends Relatable>(
   const score = (other: T) =>
     2 * other.services.filter((id) => post.services.includes(id)).length +
     other.tags.filter((tag) => post.tags.includes(tag)).length;
-  return candidates
-    .filter((other) => other.slug !== post.slug)
-    .map((other) => ({ other, score: score(other) }))
-    .sort((a, b) => b.score - a.score || newestFirst(a.other, b.other))
-    .slice(0, count)
-    .map(({ other }) => other);
+  const before = (a: { other: T; score: number }, b: { other: T; score: number }) =>
+    b.score - a.score || newestFirst(a.other, b.other);
+  // Best first; a candidate goes after every kept one it does not beat, so
+  // equals keep the candidates' order, as a stable sort would.
+  const best: { other: T; score: number }[] = [];
+  for (const other of candidates) {
+    if (other.slug === post.slug) continue;
+    const scored = { other, score: score(other) };
+    let at = best.length;
+    for (let kept = best[at - 1]; kept && before(scored, kept) < 0; kept = best[at - 1]) at -= 1;
+    if (at < count) best.splice(at, 0, scored);
+    if (best.length > count) best.pop();
+  }
+  return best.map(({ other }) => other);
 }

@@ -3,6 +3,7 @@ import { ContentError } from "~/lib/content/collection";
 import { contentFiles } from "~/lib/content/content-files.server";
 import {
   minimumPublishedWords,
+  newestFirst,
   parsePosts,
   relatedTo,
   type PostAuthors,
@@ -171,6 +172,30 @@ describe("related posts", () => {
       "shares-a-tag",
       "shares-nothing-new",
     ]);
+  });
+
+  it("picks what sorting every candidate would, ties in the candidates' order", () => {
+    const tags = ["Security", "Process", "Design", "Retail"];
+    const services = ["cyber-security", "strategy", "iot"];
+    const many = Array.from({ length: 60 }, (_, index) =>
+      entry(
+        `post-${index}`,
+        `2026-0${1 + (index % 3)}-01`,
+        tags.filter((_, tag) => (index >> tag) % 2 === 1),
+        services.filter((_, service) => (index >> (service + 2)) % 3 === 1),
+      ),
+    );
+    const score = (other: (typeof many)[number]) =>
+      2 * other.services.filter((id) => current.services.includes(id)).length +
+      other.tags.filter((tag) => current.tags.includes(tag)).length;
+    const sorted = [...many]
+      .sort((a, b) => score(b) - score(a) || newestFirst(a, b))
+      .map((other) => other.slug);
+    for (const count of [0, 1, 3, 7, 60, 80]) {
+      expect(relatedTo(current, many, count).map((other) => other.slug)).toEqual(
+        sorted.slice(0, count),
+      );
+    }
   });
 });
 

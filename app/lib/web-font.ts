@@ -8,12 +8,16 @@ export const webFontClass = "web-font";
 export const webFontFamily = "Inter Variable";
 
 /**
- * Lets the web font draw the text from now on. Called when the visitor moves
- * to another page inside the site: the font was fetched after the first
- * page's first paint, and the restyle joins the new page's own rendering, at
- * the visitor's click, so it neither moves text they are reading nor blocks
- * the first page's main thread.
+ * Lets the web font draw the text from now on, if it has arrived. Called when
+ * the visitor moves to another page inside the site: the font was fetched
+ * after the first page's first paint, and the restyle joins the new page's
+ * own rendering, at the visitor's click, so it neither moves text they are
+ * reading nor blocks the first page's main thread. A font still on its way
+ * waits for a later page: swapped in after the new page had been laid out
+ * (and scrolled to a #section), it would move that page's text.
  */
 export function drawInWebFontFromNow() {
-  document.documentElement.classList.add(webFontClass);
+  if (document.fonts.check(`1em "${webFontFamily}"`)) {
+    document.documentElement.classList.add(webFontClass);
+  }
 }

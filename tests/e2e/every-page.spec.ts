@@ -1,11 +1,19 @@
 import { readPublicPaths } from "~/site/pages.server";
 import { pageTypes } from "../support/page-types";
-import { expect, expectNoAxeViolations, gotoHydrated, layOutInFull, test } from "./fixtures";
+import {
+  desktopMenu,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  layOutInFull,
+  recordPolicyViolations,
+  test,
+} from "./fixtures";
 
 /*
  * Every page, once at each width, with every check that must hold on all of
  * them. One visit serves them all: a visit (load and hydration) costs about as
- * much as a check, and these were six sweeps of the pages (issue 26).
+ * much as a check, and these were seven sweeps of the pages (issue 26).
  *
  * 1. It loads and hydrates with no error: React reports a hydration mismatch
  *    (and renders the page again from scratch) as an error, however the
@@ -17,11 +25,13 @@ import { expect, expectNoAxeViolations, gotoHydrated, layOutInFull, test } from 
  *    Layout Instability API, CLS's source). A first visit draws in the
  *    fallback font throughout (decision 074); the font swap it made before
  *    moved a line break on three pages.
- * 4. axe finds no violations: contrast, target sizes and the menus differ
+ * 4. Its menus work (they open only once React and Radix have hydrated
+ *    them), and nothing on the page broke the Content-Security-Policy.
+ * 5. axe finds no violations: contrast, target sizes and the menus differ
  *    with the width.
- * 5. On a phone (390x844), issue 16's page that ends: home at most ten
+ * 6. On a phone (390x844), issue 16's page that ends: home at most ten
  *    screens, every other page at most fourteen, with every section laid out.
- * 6. At 320 px, the narrowest phone in use, nothing scrolls sideways.
+ * 7. At 320 px, the narrowest phone in use, nothing scrolls sideways.
  */
 const pages = [...readPublicPaths(), "/no-such-page"];
 const screens = { home: 10, any: 14 };
@@ -31,7 +41,7 @@ const pageTypeSet = new Set<string>(pageTypes);
 type LayoutShift = { value: number; startTime: number; sources: string[] };
 
 for (const path of pages) {
-  test(`${path}: loads without an error or a layout shift, and passes axe; on a phone, ends in time and fits 320 px @both-widths${pageTypeSet.has(path) ? " @smoke" : ""}`, async ({
+  test(`${path}: loads without an error, a layout shift or a policy violation, works its menus and passes axe; on a phone, ends in time and fits 320 px @both-widths${pageTypeSet.has(path) ? " @smoke" : ""}`, async ({
     page,
     viewportKind,
   }) => {
@@ -73,6 +83,7 @@ for (const path of pages) {
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
+    const policyViolations = await recordPolicyViolations(page);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -126,10 +137,28 @@ for (const path of pages) {
     expect(total, JSON.stringify({ parsedFrame, shifts })).toBeLessThan(0.0005);
 
     // 4.
+    if (viewportKind === "desktop") {
+      const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Escape");
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    } else {
+      const button = page.getByRole("button", { name: "Menu", exact: true });
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Escape");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+    }
+    expect(await policyViolations(), "Content-Security-Policy violations").toEqual([]);
+
+    // 5.
     await expectNoAxeViolations(page);
     if (viewportKind !== "mobile") return;
 
-    // 5.
+    // 6.
     const viewport = page.viewportSize()!;
     await layOutInFull(page);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -146,7 +175,7 @@ for (const path of pages) {
       );
     }
 
-    // 6.
+    // 7.
     await page.setViewportSize({ width: 320, height: 720 });
     const overflow = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;

@@ -1,18 +1,10 @@
 import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
-import { readPublicPaths } from "~/site/pages.server";
 import { openDatabase, pingDatabase, type AppDatabase } from "../../server/db/database";
 import { createTestDatabase } from "../support/test-databases";
 import { validLeadFields } from "../support/contact-posts";
 import { postAtHumanPace, rawRequest, uniqueEmail } from "./contact-support";
-import {
-  desktopMenu,
-  expect,
-  gotoHydrated,
-  recordPolicyViolations,
-  startBuiltApp,
-  test,
-} from "./fixtures";
+import { expect, gotoHydrated, recordPolicyViolations, startBuiltApp, test } from "./fixtures";
 
 /** The headers every response carries, whatever it is (docs/decisions/061). */
 const expectedHeaders: Record<string, string | RegExp> = {
@@ -197,36 +189,8 @@ test.describe("methods and limits", () => {
 });
 
 test.describe("the Content-Security-Policy in the browser", () => {
-  test("every page loads, hydrates and works its menus with no policy violation @both-widths", async ({
-    page,
-    viewportKind,
-  }) => {
-    // Every public page (the case studies made it 39) at one viewport, each
-    // hydrated and its menus worked: minutes on a loaded 2-core machine.
-    test.setTimeout(240_000);
-    const violations = await recordPolicyViolations(page);
-    const pages = [...readPublicPaths(), "/no-such-page"];
-    for (const pathname of pages) {
-      await gotoHydrated(page, pathname);
-      if (viewportKind === "desktop") {
-        // The Services dropdown is React and Radix at work: it opens only once hydrated.
-        const trigger = desktopMenu(page).getByRole("button", { name: "Services" });
-        await trigger.focus();
-        await page.keyboard.press("Enter");
-        await expect(trigger).toHaveAttribute("aria-expanded", "true");
-        await page.keyboard.press("Tab");
-        await page.keyboard.press("Escape");
-        await expect(trigger).toHaveAttribute("aria-expanded", "false");
-      } else {
-        const button = page.getByRole("button", { name: "Menu", exact: true });
-        await button.click();
-        await expect(button).toHaveAttribute("aria-expanded", "true");
-        await page.keyboard.press("Escape");
-        await expect(button).toHaveAttribute("aria-expanded", "false");
-      }
-      expect(await violations(), `CSP violations on ${pathname}`).toEqual([]);
-    }
-  });
+  // Every page, at both widths, loads, hydrates and works its menus with no
+  // policy violation: every-page.spec.ts.
 
   test("a client-side navigation and a form submission break no policy", async ({ page }) => {
     const violations = await recordPolicyViolations(page);

@@ -55,6 +55,12 @@ export default defineConfig({
   // (first in the queue, one at a time), which mostly wait on servers and timers.
   workers: 3,
   reporter: [["list"]],
+  // A web-first assertion waits up to 10 s, not Playwright's 5: on the 2-core
+  // CI machine, with three workers, the dev server's test and the fault
+  // servers running at once, a form's answer or a client navigation's scroll
+  // sometimes took longer than 5 s to show (issue 26's quiet full runs). It
+  // costs a passing test nothing; a failing one reports 5 s later.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

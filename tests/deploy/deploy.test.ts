@@ -8,7 +8,7 @@ import { registrationFormFields } from "../support/registration-posts";
 import { formFields, urlEncoded } from "../support/contact-posts";
 import { signFormToken } from "../../server/forms/form-token";
 import { connectTo, formTokenSecret, sleep } from "../faults/support";
-import { get, origin, ports, startStack, waitFor, type Stack } from "./stack";
+import { get, origin, ports, postForm, startStack, waitFor, type Stack } from "./stack";
 
 /*
  * Issue 27's "Done when", run on loopback against the real parts: Caddy from
@@ -149,15 +149,7 @@ describe("the deploy recipe on loopback", () => {
       const body = urlEncoded(
         registrationFormFields(token, { email: `guest-${n}@deploy.example`, name: `Guest ${n}` }),
       );
-      const answer = await get(stack.agent, `/events/${slug}`, {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": String(Buffer.byteLength(body)),
-          Origin: origin,
-        },
-      });
+      const answer = await postForm(stack.agent, `/events/${slug}`, body);
       return answer.status;
     };
     let triedAgain = 0;
@@ -208,15 +200,7 @@ describe("the deploy recipe on loopback", () => {
     for (let n = 0; n < 10; n++) {
       const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
       const body = urlEncoded(formFields(token, { email: `backup-${n}@deploy.example` }));
-      const answer = await get(stack.agent, "/contact", {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": String(Buffer.byteLength(body)),
-          Origin: origin,
-        },
-      });
+      const answer = await postForm(stack.agent, "/contact", body);
       assert.equal(answer.status, 303);
     }
     const backupDir = path.join(stack.home, "backup");
@@ -355,15 +339,7 @@ describe("the deploy recipe on loopback", () => {
       const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
       const body = urlEncoded(formFields(token, { email }));
       try {
-        const answer = await get(stack.agent, "/contact", {
-          method: "POST",
-          body,
-          headers: {
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Content-Length": String(Buffer.byteLength(body)),
-            Origin: origin,
-          },
-        });
+        const answer = await postForm(stack.agent, "/contact", body);
         return answer.status;
       } catch {
         return 0;

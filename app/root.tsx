@@ -1,5 +1,5 @@
 import { iconPath, paths } from "~/config/paths";
-import { useContext, useEffect, useState, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   UNSAFE_FrameworkContext,
-  useLocation,
   useNavigation,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -86,11 +85,9 @@ export default function App() {
   // The first page keeps the fallback font; the next one, from the click, is
   // drawn in the web font its script fetched (app/lib/web-font.ts).
   const navigating = useNavigation().state !== "idle";
-  const { key } = useLocation();
-  const [firstKey] = useState(key);
   useEffect(() => {
-    if (navigating || key !== firstKey) drawInWebFontFromNow();
-  }, [navigating, key, firstKey]);
+    if (navigating) drawInWebFontFromNow();
+  }, [navigating]);
   return <Outlet />;
 }
 

@@ -4,6 +4,7 @@ import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
 import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
+import { queueWebhooks } from "../outbox/webhooks";
 
 /**
  * Stores an enquiry, its notification (the transactional outbox: no lead without its e-mail queued)
@@ -82,6 +83,7 @@ async function insertLeadWithOutbox(
     .insertInto("outbox")
     .values({ id: randomUUID(), lead_id: leadId, created_at: at, next_attempt_at: at })
     .execute();
+  await queueWebhooks(trx, "lead-notification", ["leads", leadId], at);
   return true;
 }
 
@@ -92,7 +94,9 @@ export type LeadRecord = Lead & { notified_at: string | null };
 export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
-    .leftJoin("outbox", "outbox.lead_id", "leads.id")
+    .leftJoin("outbox", (join) =>
+      join.onRef("outbox.lead_id", "=", "leads.id").on("outbox.kind", "=", "lead-notification"),
+    )
     .selectAll("leads")
     .select("outbox.sent_at as notified_at")
     .orderBy("leads.created_at")

@@ -6,6 +6,7 @@ import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
+import { queueWebhooks } from "../outbox/webhooks";
 
 /*
  * Every change to an event's registrations runs in one transaction that first upserts the event's
@@ -61,6 +62,7 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
       next_attempt_at: at,
     })
     .execute();
+  await queueWebhooks(trx, kind, ["registrations", registrationId], at);
 }
 
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {

@@ -4,6 +4,12 @@ import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-sche
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
 import { runRegistrationsCommand } from "./registrations-command";
+import {
+  parseWebhooksArgs,
+  runWebhooksCommand,
+  webhooksUsage,
+  type WebhooksCommand,
+} from "./webhooks-command";
 import { csvDocument, terminalTable } from "./lib/text-tables";
 
 /**
@@ -16,7 +22,9 @@ import { csvDocument, terminalTable } from "./lib/text-tables";
 export type LeadsCommand =
   | { command: "list"; since?: Date }
   | { command: "export"; format: "csv" | "json"; since?: Date }
-  | { command: "registrations"; event: string; format?: "csv" | "json" };
+  | { command: "registrations"; event: string; format?: "csv" | "json" }
+  | { command: "help"; usage: string }
+  | WebhooksCommand;
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -26,6 +34,7 @@ export const leadsUsage = `Usage:
   npm run leads -- list [--since DATE]
   npm run leads -- export --format csv|json [--since DATE]
   npm run leads -- registrations --event SLUG [--format csv|json]
+  npm run leads -- webhooks dead|resend ...   (npm run leads -- webhooks --help)
 
 DATE is a day (2026-11-01, from midnight UTC) or a time (2026-11-01T09:00:00Z).
 The database is DATABASE_URL's (default: file:data/corvanta.db). Use
@@ -34,6 +43,16 @@ The database is DATABASE_URL's (default: file:data/corvanta.db). Use
 const sinceSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    return { command: "help", usage: argv[0] === "webhooks" ? webhooksUsage : leadsUsage };
+  }
+  if (argv[0] === "webhooks") {
+    try {
+      return parseWebhooksArgs(argv.slice(1));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -97,6 +116,8 @@ export async function runLeadsCommand(
     await runRegistrationsCommand(command, db, write);
     return;
   }
+  if (command.command === "help") return write(`${command.usage}\n`);
+  if (command.command === "webhooks") return runWebhooksCommand(command, db, write);
   const leads = await findLeads(db, { since: command.since });
   if (command.command === "list") write(leadsTable(leads, command.since));
   else if (command.format === "csv") write(leadsToCsv(leads));

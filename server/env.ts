@@ -44,7 +44,8 @@ function isPemCertificateFile(file: string): boolean {
 }
 
 const webhookEvent = z.enum([...webhookEvents, "lead.*", "registration.*", "*"]);
-const webhookTargets = z.array(z.object({ url: z.httpUrl(), events: z.array(webhookEvent) }));
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const webhookTargets = z.array(z.object({ url: httpUrl, events: z.array(webhookEvent) }));
 const webhookSecret = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/; // 24 bytes or more, in base64
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -95,7 +95,6 @@ export async function startLeadPipeline(
   const mail = { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO };
 
   let worker: ReturnType<typeof createOutboxWorker> | undefined;
-  // Webhooks have a worker of their own, with or without SMTP_URL.
   sendWebhooksTo(env.WEBHOOK_URLS);
   const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
   const send = env.WEBHOOK_SECRET ? webhookSender(env.WEBHOOK_SECRET) : undefined;

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -239,6 +241,26 @@ describe.each(testDatabaseKinds)("signed webhooks on %s", (kind) => {
     expect(() => verifier.verify(body, stale)).toThrow(/too old/);
     const otherSecret = new Webhook("whsec_" + Buffer.alloc(32, 7).toString("base64"));
     expect(() => otherSecret.verify(body, headers)).toThrow(WebhookVerificationError);
+
+    // docs/webhooks.md's check without the library, for automation tools' code steps, agrees.
+    const docs = readFileSync("docs/webhooks.md", "utf8");
+    const block =
+      /```js\n(const crypto = require\("crypto"\);\n\nfunction verifyWebhook[\s\S]*?)\n```/;
+    const code = block.exec(docs)![1]!;
+    const verifyWebhook = new Function("require", `${code}; return verifyWebhook;`)(
+      createRequire(import.meta.url),
+    ) as (...args: string[]) => boolean;
+    const check = (text: string, h: Record<string, string>) =>
+      verifyWebhook(
+        secret,
+        h["webhook-id"]!,
+        h["webhook-timestamp"]!,
+        text,
+        h["webhook-signature"]!,
+      );
+    expect(check(body, headers)).toBe(true);
+    expect(check(tampered, headers)).toBe(false);
+    expect(check(body, stale)).toBe(false);
   });
 
   it("give up after the tries allowed, list the dead letter, and send it again from the CLI", async () => {

@@ -3,7 +3,12 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { assertChromiumInstalled, chromiumArgs, testChromiumPath, viewports } from "./tests/browser";
+import {
+  assertChromiumInstalled,
+  chromiumArgs,
+  testChromiumPath,
+  viewports,
+} from "./tests/browser";
 
 assertChromiumInstalled(testChromiumPath);
 

@@ -94,6 +94,12 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
           }),
           title: lineField(80),
           summary: lineField(500),
+          // The figure the page's hero leads with, when the product's own
+          // headline is about something else (a speed figure on Cybersecurity).
+          headline: z
+            .object({ value: lineField(12), label: lineField(80) })
+            .strict()
+            .optional(),
         })
         .strict(),
       faqs: z
@@ -216,7 +222,7 @@ export function servicePage(id: string) {
       name: product.name,
       industry: product.industry,
       client: clientLine(product),
-      headlineResult: product.headlineResult,
+      headlineResult: content.outcome.headline ?? product.headlineResult,
       results: product.results,
     },
     related: content.related.map((relatedId) => {

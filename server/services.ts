@@ -18,7 +18,7 @@ import { registrationMailComposer } from "./registrations/registration-mail";
 import { loadFormTokenSecret } from "./forms/form-token";
 import { createLeadIntake, type LeadIntakeOptions } from "./leads/lead-intake";
 import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-mail";
-import { createSmtpMailer, type Mailer } from "./outbox/mailer";
+import { createSmtpMailer } from "./outbox/mailer";
 import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, withoutPassword, type Clock, type Logger } from "./core/logger";
 import { leadsTaken, readPipelineFrom, registrationsTaken } from "./core/metrics";
@@ -95,21 +95,18 @@ export async function startLeadPipeline(
 
   let worker: OutboxWorker | undefined;
   const wakeWorker = () => worker?.wake();
-  let mailer: Mailer | undefined;
-  if (env.SMTP_URL) {
-    mailer = createSmtpMailer(env.SMTP_URL, {
-      caFile: env.SMTP_CA_FILE,
-      rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
-    });
+  const smtpUrl = env.SMTP_URL;
+  const mailer =
+    smtpUrl === undefined
+      ? undefined
+      : createSmtpMailer(smtpUrl, {
+          caFile: env.SMTP_CA_FILE,
+          rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+        });
+  if (mailer && smtpUrl) {
     const compose = composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now);
-    worker = createOutboxWorker({
-      db,
-      mailer,
-      compose,
-      log,
-      now,
-      leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
-    });
+    const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
+    worker = createOutboxWorker({ db, mailer, compose, log, now, leaseMs });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
     if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {
@@ -119,7 +116,7 @@ export async function startLeadPipeline(
     }
     // A wrong SMTP_URL shows at once, not at the first lead. The site starts
     // either way: notifications wait in the outbox until the server answers.
-    const smtp = withoutPassword(env.SMTP_URL);
+    const smtp = withoutPassword(smtpUrl);
     void mailer.verify().then(
       () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
       (error: unknown) =>
@@ -128,13 +125,9 @@ export async function startLeadPipeline(
         ),
     );
   } else {
-    const { waiting } = await db
-      .selectFrom("outbox")
-      .select((eb) => eb.fn.countAll<string | number>().as("waiting"))
-      .where("sent_at", "is", null)
-      .executeTakeFirstOrThrow();
+    const { waiting } = await outboxBacklog(db, now);
     log.warn(
-      `SMTP_URL is not set: lead notifications wait in the outbox (${Number(waiting)} waiting) and are sent once it is.`,
+      `SMTP_URL is not set: lead notifications wait in the outbox (${waiting} waiting) and are sent once it is.`,
     );
   }
 
@@ -162,10 +155,23 @@ export async function startLeadPipeline(
     outbox: () => outboxBacklog(db, now),
     spooled: () => spool?.count() ?? 0,
   });
+  // Counted for /metrics: enquiries accepted, registrations taken by status.
+  const { receive } = intake;
+  intake.receive = async (post) => {
+    const outcome = await receive(post);
+    if (outcome.kind === "accepted") leadsTaken.inc();
+    return outcome;
+  };
+  const { register } = registrations;
+  registrations.register = async (event, post) => {
+    const outcome = await register(event, post);
+    if (outcome.kind === "registered") registrationsTaken.inc({ status: outcome.status });
+    return outcome;
+  };
   return {
     db,
-    intake: countedIntake(intake),
-    registrations: countedRegistrations(registrations),
+    intake,
+    registrations,
     worker,
     /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
@@ -211,37 +217,5 @@ async function outboxBacklog(db: AppDatabase, now: Clock) {
   return {
     waiting: Number(row.waiting),
     oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest) / 1000) : 0,
-  };
-}
-
-/** The contact form's intake, counting accepted enquiries (corvanta_leads_taken_total). */
-function countedIntake<T extends { receive: (...args: never[]) => Promise<{ kind: string }> }>(
-  intake: T,
-): T {
-  const receive = intake.receive;
-  return {
-    ...intake,
-    receive: async (...args: Parameters<T["receive"]>) => {
-      const outcome = await receive(...args);
-      if (outcome.kind === "accepted") leadsTaken.inc();
-      return outcome;
-    },
-  };
-}
-
-/** The registration desk, counting registrations by status (corvanta_registrations_taken_total). */
-function countedRegistrations<
-  T extends { register: (...args: never[]) => Promise<{ kind: string; status?: string }> },
->(desk: T): T {
-  const register = desk.register;
-  return {
-    ...desk,
-    register: async (...args: Parameters<T["register"]>) => {
-      const outcome = await register(...args);
-      if (outcome.kind === "registered" && outcome.status) {
-        registrationsTaken.inc({ status: outcome.status });
-      }
-      return outcome;
-    },
   };
 }

@@ -1,29 +1,12 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 
 /*
- * The process's Prometheus metrics (prom-client), served on a listener of
- * their own (METRICS_PORT, server/http/metrics.ts). Each instance counts its
- * own requests, leads and timeouts; the outbox and spool gauges read the
- * shared database and the instance's spool when scraped. docs/operations.md
- * names the alerts worth setting on them.
+ * The process's Prometheus metrics (prom-client; requests are counted in server/http/metrics.ts).
+ * Each instance counts its own; the outbox and spool gauges read the shared database and the
+ * instance's spool when scraped. docs/operations.md names the alerts worth setting on them.
  */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: "corvanta_" });
-
-export const httpRequests = new Counter({
-  name: "corvanta_http_requests_total",
-  help: "HTTP requests answered, by method, route and status",
-  labelNames: ["method", "route", "status"] as const,
-  registers: [metricsRegistry],
-});
-
-export const httpRequestDuration = new Histogram({
-  name: "corvanta_http_request_duration_seconds",
-  help: "Time from a request's arrival to the end of its answer, by method and route",
-  labelNames: ["method", "route"] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
-});
 
 export const leadsTaken = new Counter({
   name: "corvanta_leads_taken_total",

@@ -122,6 +122,24 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
       { name: "kept", value: "across restarts" },
     ]);
   });
+
+  // Several instances share PostgreSQL only; on SQLite (one instance) Kysely takes no lock.
+  it.runIf(kind === "postgres")(
+    "run once when three instances start together on an empty database, and all three come up",
+    async () => {
+      database = await createTestDatabase(kind);
+      // Kysely's migrator holds PostgreSQL's session advisory lock while it migrates
+      // (PostgresAdapter.acquireMigrationLock): the others wait, then find every migration applied.
+      const [db] = await Promise.all([database.open(), database.open(), database.open()]);
+      const applied = await db!
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
+      expect(applied.map((row) => (row as { name: string }).name).sort()).toEqual(
+        Object.keys(migrations).sort(),
+      );
+    },
+  );
 });
 
 describe.each(testDatabaseKinds)("the optional company and budget migration on %s", (kind) => {

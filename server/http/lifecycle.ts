@@ -3,13 +3,8 @@ import type { AddressInfo } from "node:net";
 
 export type RunningServer = {
   server: Server;
-  /** Resolves with the bound address once the server listens. */
   listening: Promise<AddressInfo>;
-  /**
-   * Keeps accepting for `drainMs` (each answer with Connection: close), then
-   * stops accepting, closes idle keep-alive connections and lets in-flight
-   * requests finish; rejects if it outlasts `graceMs` after the drain.
-   */
+  /** Drains, then stops accepting and lets in-flight requests finish (rejects past `graceMs`). */
   shutdown: () => Promise<void>;
 };
 
@@ -19,20 +14,17 @@ export type ServerOptions = {
   /** How long in-flight requests may take to finish once the drain is over. */
   graceMs?: number;
   /**
-   * How long it keeps accepting once shutdown begins: a request sent just
-   * before the signal may sit in the listen backlog or unread on an idle
-   * keep-alive connection, and closing at once would reset it unanswered.
-   * Behind a proxy with active health checks it must outlast the check's
-   * interval plus its timeout: /readyz answers 503 from the start of the
-   * shutdown, and the proxy keeps sending requests until its next check
-   * (SHUTDOWN_DRAIN_MS, docs/operations.md).
+   * How long it keeps accepting once shutdown begins (each answer with Connection: close): a
+   * request sent just before the signal may sit in the listen backlog or unread on an idle
+   * keep-alive connection, and closing at once would reset it unanswered. Behind a proxy with
+   * active health checks it must outlast the check's interval plus its timeout: /readyz answers
+   * 503 from the start, and the proxy keeps sending until its next check (SHUTDOWN_DRAIN_MS).
    */
   drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
   headersTimeoutMs?: number;
   /** A client that has not sent its whole request (headers and body) by then is dropped. */
   requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs?: number;
 };
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
+import express from "express";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
 import { normaliseSiteUrl } from "~/config/site-url";
@@ -42,10 +42,8 @@ function isPemCertificateFile(file: string): boolean {
   }
 }
 
-const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
 // Express's "trust proxy": off by default, so a client cannot pick its own
-// address and escape the rate limit.
+// address and escape the rate limit. Express itself (proxy-addr) checks a list.
 const trustProxy = z
   .string()
   .trim()
@@ -53,13 +51,10 @@ const trustProxy = z
     if (value === "" || value === "false" || value === "0") return false;
     if (value === "true") return true;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim());
-    const valid = entries.every(
-      (entry) =>
-        PROXY_NAMES.has(entry) ||
-        (isIP(entry.split("/")[0] ?? "") !== 0 && /^[^/]+(\/\d{1,3})?$/.test(entry)),
-    );
-    if (!valid) {
+    try {
+      express().set("trust proxy", value);
+      return value;
+    } catch {
       ctx.addIssue({
         code: "custom",
         message:
@@ -67,7 +62,6 @@ const trustProxy = z
       });
       return z.NEVER;
     }
-    return value;
   });
 
 const envSchema = z.object({

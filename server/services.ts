@@ -39,33 +39,20 @@ export function spoolFileFor(location: DatabaseLocation, configured?: string): s
   return path.resolve("data", `lead-spool-${id}.db`);
 }
 
-/**
- * Every outbox row's e-mail: a lead's notification or a registration's. `mail` is the sender and
- * team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO); registration e-mails link to `siteUrl` (SITE_URL).
- */
+/** Every outbox row's e-mail: a lead's notification or a registration's (linking to SITE_URL). */
 export function composeOutboxMail(
   db: AppDatabase,
-  {
-    mail,
-    siteUrl,
-    cancelSecret,
-  }: { mail: LeadMailSettings; siteUrl: string; cancelSecret: string },
+  settings: { mail: LeadMailSettings; siteUrl: string; cancelSecret: string },
   now: Clock = systemClock,
 ): OutboxComposer {
+  const { mail, siteUrl, cancelSecret } = settings;
   const leadMail = leadNotificationComposer(db, mail);
-  const registrationMail = registrationMailComposer(
-    db,
-    { from: mail.from, team: mail.to, siteUrl, cancelSecret },
-    now,
-  );
+  const registration = { from: mail.from, team: mail.to, siteUrl, cancelSecret };
+  const registrationMail = registrationMailComposer(db, registration, now);
   return (row) => (row.registration_id !== null ? registrationMail(row) : leadMail(row));
 }
 
-/**
- * What takes the forms' posts: the contact form's intake and the events'
- * registration desk, over one database, form-token secret and rate limit
- * rule (each form counts its own posts). `onMailQueued` wakes the outbox worker.
- */
+/** The contact form's intake and the events' registration desk, each counting its own posts. */
 export function createFormDesks({
   onMailQueued,
   spool,
@@ -175,22 +162,13 @@ export async function startLeadPipeline(
     worker,
     /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
-    /**
-     * After the HTTP server has stopped. The worker gets `flushWithinMs` to
-     * send what is due: a lead taken during shutdown is notified now.
-     */
+    /** After the HTTP server has stopped: the worker sends what is due, a lead taken meanwhile too. */
     async close({ flushWithinMs = 3_000 } = {}) {
       await drainer?.stop();
-      if (worker) {
-        await worker.stop();
-        // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
-        const flush = withinDeadline(
-          worker.flush(flushWithinMs),
-          Date.now() + flushWithinMs + 5_000,
-          "flush",
-        );
-        await flush.catch(() => undefined);
-      }
+      await worker?.stop();
+      // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
+      const flushing = worker?.flush(flushWithinMs) ?? Promise.resolve(undefined);
+      await withinDeadline(flushing, Date.now() + flushWithinMs + 5_000, "flush").catch(() => 0);
       mailer?.close();
       readPipelineFrom(undefined);
       spool?.close();

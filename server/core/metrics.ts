@@ -28,10 +28,8 @@ export const databaseTimeouts = new Counter({
 });
 
 /** What the outbox and spool gauges read when scraped; set by the lead pipeline (server/services.ts). */
-export type PipelineReadings = {
-  /** Unsent outbox rows, and the age of the oldest in seconds (0 when none). */
+type PipelineReadings = {
   outbox: () => Promise<{ waiting: number; oldestAgeSeconds: number }>;
-  /** Enquiries waiting in this instance's spool file. */
   spooled: () => number;
 };
 let readings: PipelineReadings | undefined;

@@ -4,10 +4,9 @@ import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
- * A form's time token: when it was issued, signed with a server secret and
- * the form's name. A post sooner than a person can fill the form in, hours
- * later, altered, or with another form's token is turned away. Fetched by the
- * form's page or brought back with an answer, never in a kept page.
+ * A form's time token: when it was issued, signed with a server secret and the form's name. A post
+ * sooner than a person can fill the form in, hours later, altered, or with another form's token is
+ * turned away. Fetched by the form's page or brought back with an answer, never in a kept page.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 
@@ -66,9 +65,9 @@ export function verifyFormToken(
 }
 
 /**
- * The random part of a token `verifyFormToken` accepted: what makes each
- * rendering of the form unique. A stored lead or registration records it, so
- * the same token cannot send a second one (issue 15).
+ * The random part of a token `verifyFormToken` accepted: what makes each rendering of the form
+ * unique. A stored lead or registration records it, so the same token cannot send a second one
+ * (issue 15).
  */
 export function formTokenNonce(token: string): string {
   return token.split(".")[2] ?? "";
@@ -77,10 +76,9 @@ export function formTokenNonce(token: string): string {
 const SECRET_NAME = "form-token";
 
 /**
- * The signing key: FORM_TOKEN_SECRET when set, otherwise one generated on
- * first start and kept in the database, so every server process that shares
- * the database accepts the tokens of the others, and a restart keeps forms
- * that are open in browsers valid.
+ * The signing key: FORM_TOKEN_SECRET when set, otherwise one generated on first start and kept in
+ * the database, so every server process that shares the database accepts the tokens of the others,
+ * and a restart keeps forms that are open in browsers valid.
  */
 export async function loadFormTokenSecret(db: AppDatabase, configured?: string): Promise<string> {
   return configured || loadAppSecret(db, SECRET_NAME);

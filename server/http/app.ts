@@ -24,11 +24,7 @@ import { createPageCache, type RenderRecorder } from "./page-cache";
 import { routeHandleFinder, routeIdFinder } from "./route-handles";
 import { requestMetrics } from "./metrics";
 
-/**
- * Where the browser's files come from: the client build (build/client) in
- * production, Vite's dev middleware in `npm run dev`, where every page is
- * rendered per request. The rest of the app is the same (docs/decisions/008).
- */
+/** The client build (build/client), or Vite's dev middleware in `npm run dev` (decision 008). */
 export type ClientFiles =
   | { clientDir: string; viteMiddleware?: undefined }
   | { clientDir?: undefined; viteMiddleware: RequestHandler };
@@ -182,25 +178,12 @@ export function createApp({
       pageCache.serve(req, res, url, render).catch(next);
     });
   }
-  app.all(
-    "/{*path}",
-    createExpressHandler({
-      build,
-      mode,
-      getLoadContext: (req, res) => loadContext(req, res),
-    }),
-  );
-
-  app.use(handleErrors(log));
-
-  return app;
+  const getLoadContext = (req: express.Request, res: express.Response) => loadContext(req, res);
+  app.all("/{*path}", createExpressHandler({ build, mode, getLoadContext }));
+  return app.use(handleErrors(log));
 }
 
-/**
- * A path that cannot be percent-decoded is a bad request, not a crash; so is
- * a request target that is not a path (`GET *`, or the absolute form only a
- * proxy should receive).
- */
+/** A path that cannot be decoded, or a target that is not a path (`GET *`, absolute form): 400. */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   try {
     if (!req.url.startsWith("/")) throw new URIError("not a path");

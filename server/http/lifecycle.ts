@@ -17,8 +17,8 @@ export type ServerOptions = {
    * How long it keeps accepting once shutdown begins (each answer with Connection: close): a
    * request sent just before the signal may sit in the listen backlog or unread on an idle
    * keep-alive connection, and closing at once would reset it unanswered. Behind a proxy with
-   * active health checks it must outlast the check's interval plus its timeout: /readyz answers
-   * 503 from the start, and the proxy keeps sending until its next check (SHUTDOWN_DRAIN_MS).
+   * active health checks it must outlast the check's interval plus its timeout: /readyz answers 503
+   * from the start, and the proxy keeps sending until its next check (SHUTDOWN_DRAIN_MS).
    */
   drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
@@ -64,10 +64,9 @@ export function startServer(
       handler(req, res);
     },
   );
-  const listening = new Promise<AddressInfo>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server.address() as AddressInfo));
-  });
+  const listening = new Promise<AddressInfo>((resolve, reject) =>
+    server.once("error", reject).listen(port, host, () => resolve(server.address() as AddressInfo)),
+  );
 
   let closing: Promise<void> | undefined;
   const shutdown = () => {
@@ -79,12 +78,10 @@ export function startServer(
         server.close();
         server.closeAllConnections();
         reject(new Error(`in-flight requests did not finish within ${graceMs} ms of the drain`));
-      }, drainMs + graceMs);
-      timer.unref();
-      // First the drain: each request arriving now is answered and its
-      // connection closed. Then close() stops accepting, closes idle
-      // connections (one whose request has begun to arrive is not idle) and
-      // waits for the requests in flight.
+      }, drainMs + graceMs).unref();
+      // First the drain: each request arriving now is answered and its connection closed. Then
+      // close() stops accepting, closes idle connections (one whose request has begun to arrive is
+      // not idle) and waits for the requests in flight.
       const drain = setTimeout(() => {
         server.close((error) => {
           clearTimeout(timer);

@@ -7,14 +7,15 @@ import { contentSecurityPolicy, inlineScriptHashes, setPolicy } from "./security
 import { sendCompressed, type CompressedPage } from "./static-files";
 
 /**
- * Server-rendered pages rendered once and sent to everyone while they stay
- * true (docs/decisions/063). A route opts in with `pageCache` in its handle
- * and its loader's `Cache-Control: s-maxage`. The page is rendered complete,
- * its inline scripts allowed by hash, and kept by path and declared query,
- * compressed once. It holds nothing per visitor (forms fetch their tokens);
- * values read `live` (seat counts) are read for each response, and the page is
- * rendered anew when they read differently.
+ * Server-rendered pages rendered once and sent to everyone while they stay true
+ * (docs/decisions/063). A route opts in with `pageCache` in its handle and its loader's
+ * `Cache-Control: s-maxage`. The page is rendered complete, its inline scripts allowed by hash, and
+ * kept by path and declared query, compressed once. It holds nothing per visitor (forms fetch their
+ * tokens); values read `live` (seat counts) are read for each response, and the page is rendered
+ * anew when they read differently.
  */
+
+type PageCacheOptions = { https: boolean; now: () => Date; maxBytes?: number };
 
 export type RenderRecorder = {
   /** A value read live: a kept page is rendered anew once it reads differently. */
@@ -23,13 +24,6 @@ export type RenderRecorder = {
 
 /** Renders a page for everyone: React Router with the recorder in its load context. */
 export type PageRender = (url: URL, recorder: RenderRecorder) => Promise<globalThis.Response>;
-
-export type PageCacheOptions = {
-  https: boolean;
-  /** The app's clock (decision 031): a page is kept until its s-maxage runs out on it. */
-  now: () => Date;
-  maxBytes?: number;
-};
 
 type RenderedPage = {
   status: number;
@@ -47,6 +41,7 @@ type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** `now`: the app's clock (decision 031); a page is kept until its s-maxage runs out on it. */
 export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: PageCacheOptions) {
   async function renderPage(url: URL, render: PageRender): Promise<RenderedPage> {
     const live: RenderedPage["live"] = [];

@@ -1,30 +1,27 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, collectDefaultMetrics } from "prom-client";
 
 /*
  * The process's Prometheus metrics (prom-client; requests are counted in server/http/metrics.ts).
  * Each instance counts its own; the outbox and spool gauges read the shared database and the
  * instance's spool when scraped. docs/operations.md names the alerts worth setting on them.
  */
-export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry, prefix: "corvanta_" });
+// In prom-client's global registry, as express-prom-bundle's histogram is.
+collectDefaultMetrics({ prefix: "corvanta_" });
 
 export const leadsTaken = new Counter({
   name: "corvanta_leads_taken_total",
   help: "Contact form enquiries accepted (stored, or spooled while the database was away)",
-  registers: [metricsRegistry],
 });
 
 export const registrationsTaken = new Counter({
   name: "corvanta_registrations_taken_total",
   help: "Event registrations taken, by status (confirmed or waiting)",
   labelNames: ["status"] as const,
-  registers: [metricsRegistry],
 });
 
 export const databaseTimeouts = new Counter({
   name: "corvanta_database_timeouts_total",
   help: "Database calls given up at their bound (DATABASE_TIMEOUT_MS)",
-  registers: [metricsRegistry],
 });
 
 /** What the outbox and spool gauges read when scraped; set by the lead pipeline (server/services.ts). */
@@ -43,7 +40,6 @@ let outboxReading: Promise<{ waiting: number; oldestAgeSeconds: number } | undef
 new Gauge({
   name: "corvanta_outbox_backlog",
   help: "E-mails waiting in the outbox (all instances share it)",
-  registers: [metricsRegistry],
   async collect() {
     // The database did not answer: the gauge keeps its last value, and
     // corvanta_database_timeouts_total and /readyz say why.
@@ -55,7 +51,6 @@ new Gauge({
 new Gauge({
   name: "corvanta_outbox_oldest_age_seconds",
   help: "Age of the oldest unsent e-mail in the outbox, 0 when none waits",
-  registers: [metricsRegistry],
   async collect() {
     const reading = await outboxReading;
     if (reading) this.set(reading.oldestAgeSeconds);
@@ -64,7 +59,6 @@ new Gauge({
 new Gauge({
   name: "corvanta_spool_size",
   help: "Enquiries waiting in this instance's spool for the database (should be 0)",
-  registers: [metricsRegistry],
   collect() {
     if (readings) this.set(readings.spooled());
   },

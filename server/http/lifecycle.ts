@@ -28,7 +28,6 @@ export type ServerOptions = {
   keepAliveTimeoutMs?: number;
 };
 
-/** Starts an HTTP server for `handler` with a graceful shutdown. */
 export function startServer(
   handler: RequestListener,
   {
@@ -38,10 +37,8 @@ export function startServer(
     drainMs = 1_000,
     headersTimeoutMs = 10_000,
     requestTimeoutMs = 30_000,
-    // Longer than the clients that reuse connections keep one idle (a reverse
-    // proxy's upstream pool, a test runner's request context): when the server
-    // closes an idle connection first, a request the client sends on it at
-    // that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
+    // Longer than clients (a proxy's upstream pool) keep one idle: closed by the server first, a
+    // request sent on it at that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
     keepAliveTimeoutMs = 75_000,
   }: ServerOptions,
 ): RunningServer {

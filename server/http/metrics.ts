@@ -1,6 +1,5 @@
 import promBundle from "express-prom-bundle";
 import type { Request } from "express";
-import { metricsRegistry } from "../core/metrics";
 
 /**
  * Counts and times every request (express-prom-bundle) by route: a route's id from React Router's
@@ -11,7 +10,6 @@ import { metricsRegistry } from "../core/metrics";
  */
 export const requestMetrics = promBundle({
   autoregister: false,
-  promRegistry: metricsRegistry,
   includeUp: false,
   httpDurationMetricName: "corvanta_http_request_duration_seconds",
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],

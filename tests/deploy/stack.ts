@@ -251,7 +251,9 @@ function createInstance(
       },
       60_000,
       `instance ${port}`,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; its output so far:\n${output}`);
+    });
   };
   const kill = async (signal: NodeJS.Signals) => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);

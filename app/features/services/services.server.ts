@@ -180,6 +180,18 @@ export function serviceSummaries(): ServiceSummary[] {
   return serviceContents.map(summaryOf);
 }
 
+/**
+ * The eleven services, each with its one-line promise in place of its summary:
+ * the not-found page's overview, where /services and unknown ids land (issue 30).
+ */
+export function serviceOverview(): ServiceSummary[] {
+  return serviceContents.map((content) => ({
+    id: content.id,
+    name: content.name,
+    summary: content.promise,
+  }));
+}
+
 /** Everything a service page shows, or undefined for an id that is not a service. */
 export function servicePage(id: string) {
   const content = serviceContents.find((entry) => entry.id === id);

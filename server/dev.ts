@@ -15,7 +15,7 @@ process.env.NODE_ENV ||= "development";
 // A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";
 
-const [{ createServerLog }, { readEnvOrExit, serveSite }, vite] = await Promise.all([
+const [{ createServerLog }, { readEnvOrExit, serveSite, urlOf }, vite] = await Promise.all([
   import("./core/log"),
   import("./serve"),
   import("vite"),
@@ -58,9 +58,7 @@ try {
   process.exit(1);
 }
 
-const { port } = await listening;
-const host = env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::" ? env.HOST : "localhost";
-console.log(`  ➜  Local:   http://${host.includes(":") ? `[${host}]` : host}:${port}/`);
+console.log(`  ➜  Local:   ${urlOf(env.HOST, (await listening).port)}/`);
 
 /** React Router's server build as Vite compiles it now, with the latest edits. */
 async function loadServerBuild(dev: ViteDevServer): Promise<ServerBuild> {

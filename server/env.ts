@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
+import express from "express";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
 import { normaliseSiteUrl } from "~/config/site-url";
@@ -48,10 +48,8 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or http
 const webhookTargets = z.array(z.object({ url: httpUrl, events: z.array(webhookEvent) }));
 const webhookSecret = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/; // 24 bytes or more, in base64
 
-const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
 // Express's "trust proxy": off by default, so a client cannot pick its own
-// address and escape the rate limit.
+// address and escape the rate limit. Express itself (proxy-addr) checks a list.
 const trustProxy = z
   .string()
   .trim()
@@ -59,13 +57,10 @@ const trustProxy = z
     if (value === "" || value === "false" || value === "0") return false;
     if (value === "true") return true;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim());
-    const valid = entries.every(
-      (entry) =>
-        PROXY_NAMES.has(entry) ||
-        (isIP(entry.split("/")[0] ?? "") !== 0 && /^[^/]+(\/\d{1,3})?$/.test(entry)),
-    );
-    if (!valid) {
+    try {
+      express().set("trust proxy", value);
+      return value;
+    } catch {
       ctx.addIssue({
         code: "custom",
         message:
@@ -73,7 +68,6 @@ const trustProxy = z
       });
       return z.NEVER;
     }
-    return value;
   });
 
 const envSchema = z.object({

@@ -1,4 +1,5 @@
 import closeWithGrace from "close-with-grace";
+import express from "express";
 import type { Server } from "node:http";
 import { isIPv6, type AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
@@ -6,23 +7,20 @@ import { createApp, type ClientFiles } from "./http/app";
 import { readEnv, type ServerEnv } from "./env";
 import { startLeadPipeline } from "./services";
 import { startServer } from "./http/lifecycle";
-import { startMetricsServer } from "./http/metrics";
+import { requestMetrics } from "./http/metrics";
 import { leadLogger, type ServerLog } from "./core/log";
 
 /*
  * The server process around the app, the same for `npm start` (main.ts) and `npm run dev` (dev.ts),
  * which differ only in where the build and the browser's files come from: the lead database, the
  * app, the HTTP server and the shutdown on SIGTERM or SIGINT. See docs/decisions/003 and 008.
+ * Once the drain is over the shutdown ends within 10 s, else the process exits anyway; of those,
+ * in-flight requests may take 6 s and the outbox worker 2.5 s to start sending what is due.
  */
-
-/** Once the drain is over, the whole shutdown ends within this, else the process exits anyway… */
 const shutdownDeadlineMs = 10_000;
-/** …of which in-flight requests may take this long… */
 const requestGraceMs = 6_000;
-/** …and the outbox worker this long to start sending what is due. */
 const outboxFlushMs = 2_500;
 
-/** What the app serves: a build and its client files, or Vite. */
 type SiteFiles = ClientFiles & { build: ServerBuild | (() => Promise<ServerBuild>) };
 
 /** The environment (server/env.ts), or a message naming what is wrong and exit 1. */
@@ -36,9 +34,9 @@ export function readEnvOrExit(): ServerEnv {
 }
 
 /**
- * Opens the lead database, then serves the app. Resolves once the HTTP server
- * exists (for Vite's HMR websocket) with the promise of its address; exits on
- * a start-up failure. `beforeClose` runs when the requests in flight are done.
+ * Opens the lead database, then serves the app. Resolves once the HTTP server exists (for Vite's
+ * HMR websocket) with the promise of its address; exits on a start-up failure. `beforeClose` runs
+ * when the requests in flight are done.
  */
 export async function serveSite({
   env,
@@ -51,13 +49,16 @@ export async function serveSite({
   files: SiteFiles | Promise<SiteFiles>;
   beforeClose?: () => Promise<void>;
 }): Promise<{ server: Server; listening: Promise<AddressInfo> }> {
+  const exitOn = (message: string) => (error: Error) => {
+    log.fatal({ err: error }, message);
+    process.exit(1);
+  };
   // The build loads before the database opens, not at the same time: loading
   // keeps the process busy, and the database's bounded waits would count it.
   const site = await files;
-  const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch((error: Error) => {
-    log.fatal({ err: error }, "The lead database could not be opened");
-    process.exit(1);
-  });
+  const leads = await startLeadPipeline(env, { log: leadLogger(log) }).catch(
+    exitOn("The lead database could not be opened"),
+  );
 
   // From the first moment of a shutdown /readyz answers 503, so the proxy stops
   // sending here while the drain still answers what it sends (SHUTDOWN_DRAIN_MS).
@@ -81,25 +82,24 @@ export async function serveSite({
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   });
+  listening.then(
+    ({ port }) => log.info({ port }, `Corvanta Digital site listening on ${urlOf(env.HOST, port)}`),
+    exitOn("Server failed to start"),
+  );
 
+  // GET /metrics on a listener of its own, never through the site's port: the proxy does not
+  // send it there, and on loopback only Prometheus on the same machine reads it.
   const metrics =
     env.METRICS_PORT === undefined
       ? undefined
-      : startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST });
+      : startServer(express().get("/metrics", requestMetrics.metricsMiddleware), {
+          port: env.METRICS_PORT,
+          host: env.METRICS_HOST,
+          drainMs: 0,
+        });
   metrics?.listening.then(
     ({ port }) => log.info({ port }, `Metrics on ${urlOf(env.METRICS_HOST, port)}/metrics`),
-    (error: Error) => {
-      log.fatal({ err: error }, "The metrics listener failed to start");
-      process.exit(1);
-    },
-  );
-
-  listening.then(
-    ({ port }) => log.info({ port }, `Corvanta Digital site listening on ${urlOf(env.HOST, port)}`),
-    (error: Error) => {
-      log.fatal({ err: error }, "Server failed to start");
-      process.exit(1);
-    },
+    exitOn("The metrics listener failed to start"),
   );
 
   // On SIGTERM, SIGINT or an uncaught error: requests first (a post in flight
@@ -127,7 +127,7 @@ export async function serveSite({
       );
       await beforeClose();
       await leads.close({ flushWithinMs: outboxFlushMs });
-      metrics?.server.close();
+      void metrics?.shutdown().catch(() => undefined);
       log.info("Shutdown complete");
     },
   );

@@ -18,7 +18,7 @@ import { registrationMailComposer } from "./registrations/registration-mail";
 import { loadFormTokenSecret } from "./forms/form-token";
 import { createLeadIntake, type LeadIntakeOptions } from "./leads/lead-intake";
 import { leadNotificationComposer, type LeadMailSettings } from "./leads/lead-mail";
-import { createSmtpMailer, type Mailer } from "./outbox/mailer";
+import { createSmtpMailer } from "./outbox/mailer";
 import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, withoutPassword, type Clock, type Logger } from "./core/logger";
 import { leadsTaken, readPipelineFrom, registrationsTaken } from "./core/metrics";
@@ -40,33 +40,20 @@ export function spoolFileFor(location: DatabaseLocation, configured?: string): s
   return path.resolve("data", `lead-spool-${id}.db`);
 }
 
-/**
- * Every outbox row's e-mail: a lead's notification or a registration's. `mail` is the sender and
- * team (LEADS_MAIL_FROM, LEADS_NOTIFY_TO); registration e-mails link to `siteUrl` (SITE_URL).
- */
+/** Every outbox row's e-mail: a lead's notification or a registration's (linking to SITE_URL). */
 export function composeOutboxMail(
   db: AppDatabase,
-  {
-    mail,
-    siteUrl,
-    cancelSecret,
-  }: { mail: LeadMailSettings; siteUrl: string; cancelSecret: string },
+  settings: { mail: LeadMailSettings; siteUrl: string; cancelSecret: string },
   now: Clock = systemClock,
 ): OutboxComposer {
+  const { mail, siteUrl, cancelSecret } = settings;
   const leadMail = leadNotificationComposer(db, mail);
-  const registrationMail = registrationMailComposer(
-    db,
-    { from: mail.from, team: mail.to, siteUrl, cancelSecret },
-    now,
-  );
+  const registration = { from: mail.from, team: mail.to, siteUrl, cancelSecret };
+  const registrationMail = registrationMailComposer(db, registration, now);
   return (row) => (row.registration_id !== null ? registrationMail(row) : leadMail(row));
 }
 
-/**
- * What takes the forms' posts: the contact form's intake and the events'
- * registration desk, over one database, form-token secret and rate limit
- * rule (each form counts its own posts). `onMailQueued` wakes the outbox worker.
- */
+/** The contact form's intake and the events' registration desk, each counting its own posts. */
 export function createFormDesks({
   onMailQueued,
   spool,
@@ -102,12 +89,15 @@ export async function startLeadPipeline(
   const webhookWorker = send && createOutboxWorker({ ...webhookOptions, send });
   webhookWorker?.start();
   const wakeWorker = () => [worker, webhookWorker].forEach((each) => each?.wake());
-  let mailer: Mailer | undefined;
-  if (env.SMTP_URL) {
-    mailer = createSmtpMailer(env.SMTP_URL, {
-      caFile: env.SMTP_CA_FILE,
-      rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
-    });
+  const smtpUrl = env.SMTP_URL;
+  const mailer =
+    smtpUrl === undefined
+      ? undefined
+      : createSmtpMailer(smtpUrl, {
+          caFile: env.SMTP_CA_FILE,
+          rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+        });
+  if (mailer && smtpUrl) {
     const compose = composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now);
     worker = createOutboxWorker({ db, send: mailSender(mailer, compose), log, now, leaseMs });
     worker.start();
@@ -119,7 +109,7 @@ export async function startLeadPipeline(
     }
     // A wrong SMTP_URL shows at once, not at the first lead. The site starts
     // either way: notifications wait in the outbox until the server answers.
-    const smtp = withoutPassword(env.SMTP_URL);
+    const smtp = withoutPassword(smtpUrl);
     void mailer.verify().then(
       () => log.info(`SMTP server ${smtp} accepted the connection: lead notifications can be sent`),
       (error: unknown) =>
@@ -163,30 +153,34 @@ export async function startLeadPipeline(
     outbox: () => outboxBacklog(db, now),
     spooled: () => spool?.count() ?? 0,
   });
+  // Counted for /metrics: enquiries accepted, registrations taken by status.
+  const { receive } = intake;
+  intake.receive = async (post) => {
+    const outcome = await receive(post);
+    if (outcome.kind === "accepted") leadsTaken.inc();
+    return outcome;
+  };
+  const { register } = registrations;
+  registrations.register = async (event, post) => {
+    const outcome = await register(event, post);
+    if (outcome.kind === "registered") registrationsTaken.inc({ status: outcome.status });
+    return outcome;
+  };
   return {
     db,
-    intake: countedIntake(intake),
-    registrations: countedRegistrations(registrations),
+    intake,
+    registrations,
     worker,
     /** The database answers (GET /readyz). */
     ready: () => pingDatabase(db),
-    /**
-     * After the HTTP server has stopped. The worker gets `flushWithinMs` to
-     * send what is due: a lead taken during shutdown is notified now.
-     */
+    /** After the HTTP server has stopped: the worker sends what is due, a lead taken meanwhile too. */
     async close({ flushWithinMs = 3_000 } = {}) {
       await drainer?.stop();
       await webhookWorker?.stop();
-      if (worker) {
-        await worker.stop();
-        // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
-        const flush = withinDeadline(
-          worker.flush(flushWithinMs),
-          Date.now() + flushWithinMs + 5_000,
-          "flush",
-        );
-        await flush.catch(() => undefined);
-      }
+      await worker?.stop();
+      // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
+      const flushing = worker?.flush(flushWithinMs) ?? Promise.resolve(undefined);
+      await withinDeadline(flushing, Date.now() + flushWithinMs + 5_000, "flush").catch(() => 0);
       mailer?.close();
       readPipelineFrom(undefined);
       spool?.close();
@@ -214,37 +208,5 @@ async function outboxBacklog(db: AppDatabase, now: Clock) {
   return {
     waiting: Number(row.waiting),
     oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest) / 1000) : 0,
-  };
-}
-
-/** The contact form's intake, counting accepted enquiries (corvanta_leads_taken_total). */
-function countedIntake<T extends { receive: (...args: never[]) => Promise<{ kind: string }> }>(
-  intake: T,
-): T {
-  const receive = intake.receive;
-  return {
-    ...intake,
-    receive: async (...args: Parameters<T["receive"]>) => {
-      const outcome = await receive(...args);
-      if (outcome.kind === "accepted") leadsTaken.inc();
-      return outcome;
-    },
-  };
-}
-
-/** The registration desk, counting registrations by status (corvanta_registrations_taken_total). */
-function countedRegistrations<
-  T extends { register: (...args: never[]) => Promise<{ kind: string; status?: string }> },
->(desk: T): T {
-  const register = desk.register;
-  return {
-    ...desk,
-    register: async (...args: Parameters<T["register"]>) => {
-      const outcome = await register(...args);
-      if (outcome.kind === "registered" && outcome.status) {
-        registrationsTaken.inc({ status: outcome.status });
-      }
-      return outcome;
-    },
   };
 }

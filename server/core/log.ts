@@ -38,7 +38,6 @@ function stdoutDestination(): DestinationStream {
   return stdout;
 }
 
-/** The lead pipeline's plain-message logger, writing to the server's log. */
 export function leadLogger(log: ServerLog): Logger {
   const leads = log.child({ component: "leads" });
   return {
@@ -54,26 +53,22 @@ export function loggedPath(originalUrl: string): string {
   return path.length > 300 ? `${path.slice(0, 300)}…` : path;
 }
 
-/**
- * One access line per request once its response is sent, or the client went
- * away first: method, path, status, duration, bytes and client address.
- */
 const healthPaths = new Set(["/healthz", "/readyz"]);
 
+/** One line per request once its response is sent, or once the client went away first. */
 export function accessLog(log: ServerLog): RequestHandler {
   const access = log.child({ component: "http" });
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     let written = false;
     const write = (aborted: boolean) => {
       if (written) return;
       written = true;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const line = {
         method: req.method,
         path: loggedPath(req.originalUrl),
         status: res.statusCode,
-        durationMs: Math.round(durationMs * 10) / 10,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
         bytes: Number(res.getHeader("content-length")) || undefined,
         ip: req.ip,
         ...(aborted ? { aborted: true } : {}),

@@ -1,54 +1,32 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, collectDefaultMetrics } from "prom-client";
 
 /*
- * The process's Prometheus metrics (prom-client), served on a listener of
- * their own (METRICS_PORT, server/http/metrics.ts). Each instance counts its
- * own requests, leads and timeouts; the outbox and spool gauges read the
- * shared database and the instance's spool when scraped. docs/operations.md
- * names the alerts worth setting on them.
+ * The process's Prometheus metrics (prom-client; requests are counted in server/http/metrics.ts).
+ * Each instance counts its own; the outbox and spool gauges read the shared database and the
+ * instance's spool when scraped. docs/operations.md names the alerts worth setting on them.
  */
-export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry, prefix: "corvanta_" });
-
-export const httpRequests = new Counter({
-  name: "corvanta_http_requests_total",
-  help: "HTTP requests answered, by method, route and status",
-  labelNames: ["method", "route", "status"] as const,
-  registers: [metricsRegistry],
-});
-
-export const httpRequestDuration = new Histogram({
-  name: "corvanta_http_request_duration_seconds",
-  help: "Time from a request's arrival to the end of its answer, by method and route",
-  labelNames: ["method", "route"] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
-});
+// In prom-client's global registry, as express-prom-bundle's histogram is.
+collectDefaultMetrics({ prefix: "corvanta_" });
 
 export const leadsTaken = new Counter({
   name: "corvanta_leads_taken_total",
   help: "Contact form enquiries accepted (stored, or spooled while the database was away)",
-  registers: [metricsRegistry],
 });
 
 export const registrationsTaken = new Counter({
   name: "corvanta_registrations_taken_total",
   help: "Event registrations taken, by status (confirmed or waiting)",
   labelNames: ["status"] as const,
-  registers: [metricsRegistry],
 });
 
 export const databaseTimeouts = new Counter({
   name: "corvanta_database_timeouts_total",
   help: "Database calls given up at their bound (DATABASE_TIMEOUT_MS)",
-  registers: [metricsRegistry],
 });
 
 /** What the outbox and spool gauges read when scraped; set by the lead pipeline (server/services.ts). */
-export type PipelineReadings = {
-  /** Unsent outbox rows, and the age of the oldest in seconds (0 when none). */
+type PipelineReadings = {
   outbox: () => Promise<{ waiting: number; oldestAgeSeconds: number }>;
-  /** Enquiries waiting in this instance's spool file. */
   spooled: () => number;
 };
 let readings: PipelineReadings | undefined;
@@ -62,7 +40,6 @@ let outboxReading: Promise<{ waiting: number; oldestAgeSeconds: number } | undef
 new Gauge({
   name: "corvanta_outbox_backlog",
   help: "E-mails waiting in the outbox (all instances share it)",
-  registers: [metricsRegistry],
   async collect() {
     // The database did not answer: the gauge keeps its last value, and
     // corvanta_database_timeouts_total and /readyz say why.
@@ -74,7 +51,6 @@ new Gauge({
 new Gauge({
   name: "corvanta_outbox_oldest_age_seconds",
   help: "Age of the oldest unsent e-mail in the outbox, 0 when none waits",
-  registers: [metricsRegistry],
   async collect() {
     const reading = await outboxReading;
     if (reading) this.set(reading.oldestAgeSeconds);
@@ -83,7 +59,6 @@ new Gauge({
 new Gauge({
   name: "corvanta_spool_size",
   help: "Enquiries waiting in this instance's spool for the database (should be 0)",
-  registers: [metricsRegistry],
   collect() {
     if (readings) this.set(readings.spooled());
   },

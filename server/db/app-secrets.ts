@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { AppDatabase } from "./database";
 
 /**
- * A secret every process sharing the database agrees on (the form tokens' and
- * cancellation links' keys): made on first start and kept in `app_secrets`, so
- * the processes accept each other's tokens and they outlive a restart.
+ * A secret every process sharing the database agrees on (the form tokens' and cancellation links'
+ * keys): made on first start and kept in `app_secrets`, so tokens work across processes and restarts.
  */
 export async function loadAppSecret(db: AppDatabase, name: string): Promise<string> {
   await db

@@ -2,10 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { databaseTimeouts } from "../core/metrics";
 
 /*
- * Every database call the server makes while serving ends within a bound
- * (DATABASE_TIMEOUT_MS): a stalled PostgreSQL, a lock held by another session
- * or another process's SQLite write lock costs a visitor that long at most,
- * and never blocks anyone else. See docs/decisions/056.
+ * Every database call the server makes while serving ends within a bound (DATABASE_TIMEOUT_MS): a
+ * stalled PostgreSQL, a lock held by another session or another process's SQLite write lock costs a
+ * visitor that long at most, and never blocks anyone else. See docs/decisions/056.
  */
 
 /** The database did not answer within the bound, or is not there at all; each one is counted (/metrics). */

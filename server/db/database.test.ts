@@ -16,6 +16,7 @@ import {
   migrateToLatest,
   openDatabase,
   parseDatabaseUrl,
+  pingDatabase,
   type AppDatabase,
 } from "./database";
 import { migrations } from "./migrations";
@@ -122,6 +123,38 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
       { name: "kept", value: "across restarts" },
     ]);
   });
+
+  // Several instances share PostgreSQL only; on SQLite (one instance) Kysely takes no lock.
+  it.runIf(kind === "postgres")(
+    "run once when three instances start together on an empty database, and all three come up",
+    async () => {
+      database = await createTestDatabase(kind);
+      // Kysely's migrator holds PostgreSQL's session advisory lock while it migrates
+      // (PostgresAdapter.acquireMigrationLock): the others wait, then find every migration applied.
+      const [db] = await Promise.all([database.open(), database.open(), database.open()]);
+      const applied = await db!
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
+      expect(applied.map((row) => (row as { name: string }).name).sort()).toEqual(
+        Object.keys(migrations).sort(),
+      );
+    },
+  );
+
+  // GET /readyz asks pingDatabase: it must answer "not ready" at its bound, not queue behind a pool
+  // whose every connection is busy (here with 3 s sleeps) and answer "ready" once one is free.
+  it.runIf(kind === "postgres")(
+    "a ping gives up at its bound while every pooled connection is busy",
+    async () => {
+      database = await createTestDatabase(kind);
+      const db = await database.open({ timeoutMs: 10_000 });
+      const busy = Array.from({ length: 10 }, () => sql`select pg_sleep(3)`.execute(db));
+      expect(await pingDatabase(db, 300)).toBe(false);
+      await Promise.all(busy);
+      expect(await pingDatabase(db, 2_000)).toBe(true);
+    },
+  );
 });
 
 describe.each(testDatabaseKinds)("the optional company and budget migration on %s", (kind) => {

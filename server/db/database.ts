@@ -10,11 +10,7 @@ import { boundedPostgresPool } from "./postgres-pool";
 import type { Database } from "./schema";
 import { IsoTimestampsPlugin } from "./timestamps";
 
-/**
- * The lead database: SQLite through better-sqlite3 by default, PostgreSQL
- * through pg when DATABASE_URL is a postgres:// URL, both behind one Kysely
- * instance, so every query has one code path. See docs/decisions/050.
- */
+/** SQLite (better-sqlite3) or PostgreSQL (pg) behind one Kysely: one code path. Decision 050. */
 export type AppDatabase = Kysely<Database>;
 
 export type DatabaseLocation = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -32,17 +28,14 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   throw new Error("must be a postgres:// URL or file: followed by a SQLite file path");
 }
 
-/** A description for logs: the file, or the PostgreSQL address without its password. */
 export function describeDatabase(location: DatabaseLocation): string {
   if (location.kind === "sqlite") return `SQLite at ${location.file}`;
   return `PostgreSQL at ${withoutPassword(location.url)}`;
 }
 
-/** The longest one database call may take, unless DATABASE_TIMEOUT_MS says otherwise. */
 export const defaultDatabaseTimeoutMs = 5_000;
 
 type OpenOptions = {
-  /** Run the migrations (the server and the leads command do; some tests open an existing file). */
   migrate?: boolean;
   onError?: (message: string) => void;
   /** PostgreSQL: the bound on connecting, a statement, a lock wait. SQLite: the migrations' wait. */
@@ -51,7 +44,6 @@ type OpenOptions = {
   lockWaitMs?: number;
 };
 
-/** Opens the database, creating the SQLite file if needed, and brings its schema up to date. */
 export async function openDatabase(
   location: DatabaseLocation,
   {
@@ -64,28 +56,23 @@ export async function openDatabase(
   // Every failure to open names the database, so an operator need not guess which.
   const named = (error: unknown) =>
     new Error(`${describeDatabase(location)}: ${(error as Error).message}`, { cause: error });
-  let db: AppDatabase;
   let sqlite: Sqlite.Database | undefined;
   try {
-    // Kysely creates the PostgreSQL pool on the first query (pg is loaded only then).
-    const dialect =
-      location.kind === "sqlite"
-        ? new SqliteDialect({ database: (sqlite = openSqlite(location.file, timeoutMs)) })
-        : new PostgresDialect({
-            pool: () => boundedPostgresPool(location.url, { timeoutMs, onError }),
-          });
-    db = new Kysely<Database>({ dialect, plugins: [new IsoTimestampsPlugin()] });
+    sqlite = location.kind === "sqlite" ? openSqlite(location.file, timeoutMs) : undefined;
   } catch (error) {
     throw named(error);
   }
-  if (migrate) {
-    try {
-      await migrateToLatest(db);
-    } catch (error) {
-      await closeDatabase(db);
-      throw named(error);
-    }
-  }
+  // Kysely creates the PostgreSQL pool on the first query (pg is loaded only then).
+  const dialect = sqlite
+    ? new SqliteDialect({ database: sqlite })
+    : new PostgresDialect({
+        pool: () => boundedPostgresPool((location as { url: string }).url, { timeoutMs, onError }),
+      });
+  const db = new Kysely<Database>({ dialect, plugins: [new IsoTimestampsPlugin()] });
+  if (migrate)
+    await migrateToLatest(db).catch((error) =>
+      closeDatabase(db).then(() => Promise.reject(named(error))),
+    );
   sqlite?.pragma(`busy_timeout = ${Math.max(0, Math.round(lockWaitMs))}`);
   return db;
 }
@@ -125,14 +112,22 @@ export async function pingDatabase(db: AppDatabase, timeoutMs = 2_000): Promise<
   );
 }
 
-/** Applies every migration not yet applied; running it again changes nothing. */
+/**
+ * Applies every migration not yet applied. On PostgreSQL Kysely's migrator holds a session advisory
+ * lock meanwhile (PostgresAdapter.acquireMigrationLock): instances starting together wait for it,
+ * then find the work done (server/db/database.test.ts).
+ */
 export async function migrateToLatest(db: AppDatabase): Promise<void> {
+  // On PostgreSQL the migrator would otherwise see its bookkeeping tables in
+  // any schema of the database; name the one the connection works in.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // On PostgreSQL the migrator would otherwise see its bookkeeping tables in
-    // any schema of the database; name the one the connection works in.
-    migrationTableSchema: await currentPostgresSchema(db),
+    migrationTableSchema: schema?.schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
@@ -142,10 +137,4 @@ export async function migrateToLatest(db: AppDatabase): Promise<void> {
       `Database migration ${failed?.migrationName ?? ""} failed: ${reason}`.replace("  ", " "),
     );
   }
-}
-
-async function currentPostgresSchema(db: AppDatabase): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema;
 }

@@ -6,21 +6,16 @@ import type { Generated, Selectable } from "kysely";
  * on PostgreSQL, which IsoTimestampsPlugin reads back as the same string. docs/decisions/050, 053.
  */
 export interface Database {
-  /** One enquiry from the contact form, as the visitor sent it (normalised by the schema). */
   leads: {
     id: string;
     created_at: string;
     name: string;
     email: string;
-    /** Optional since migration 005 (issue 16). */
     company: string | null;
     phone: string | null;
-    /** A service id from app/config/services.ts, or "something-else". */
     service: string;
-    /** A budget id from the form's list; optional since migration 005. */
     budget: string | null;
     message: string;
-    /** When the visitor ticked "contact me": the moment the lead was received. */
     consented_at: string;
   };
   /** An e-mail to send, written in the transaction of the lead or registration it tells about. */
@@ -49,7 +44,6 @@ export interface Database {
    * are counted one transaction at a time, and its latest facts (EventFacts JSON) for the e-mails.
    */
   registration_events: { slug: string; facts: string; updated_at: string };
-  /** One person's registration for one event, as the form sent it (normalised by the schema). */
   registrations: {
     id: string;
     event_slug: string;
@@ -58,14 +52,12 @@ export interface Database {
     status: "confirmed" | "waiting" | "cancelled";
     created_at: string;
     name: string;
-    /** `email_key` is its lower-case form, unique per event while active. */
     email: string;
-    email_key: string;
+    email_key: string; // its lower-case form, unique per event while active
     company: string;
     job_title: string | null;
     /** JSON object: the event's question ids to the answers given (empty answers left out). */
     answers: string;
-    /** When the person ticked the consent box: the moment the registration was received. */
     consented_at: string;
     /** When the place became theirs: at once, or when promoted from the waiting list. */
     confirmed_at: string | null;
@@ -78,20 +70,13 @@ export interface Database {
 /** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =
   | "lead-notification"
-  /** To the attendee: the place is theirs, with the calendar file and the cancellation link. */
-  | "registration-confirmed"
-  /** To the attendee: on the waiting list, with the cancellation link. */
+  | "registration-confirmed" // to the attendee, with the calendar file and the cancellation link
   | "registration-waiting"
-  /** To the attendee: a place came free and is now theirs. */
-  | "registration-promoted"
-  /** To the attendee: their address was registered again; they hold their place already. */
-  | "registration-already"
-  /** To the team: a new registration, Reply-To the attendee. */
-  | "registration-team-new"
-  /** To the team: a registration was cancelled, Reply-To the attendee. */
-  | "registration-team-cancelled"
-  /** A signed webhook to `target` (server/outbox/webhooks.ts), not an e-mail. */
-  | "webhook";
+  | "registration-promoted" // a place came free and is now theirs
+  | "registration-already" // their address was registered again: they hold their place already
+  | "registration-team-new" // to the team, Reply-To the attendee
+  | "registration-team-cancelled" // to the team, Reply-To the attendee
+  | "webhook"; // a signed webhook to `target` (server/outbox/webhooks.ts), not an e-mail
 
 export type Lead = Selectable<Database["leads"]>;
 export type OutboxEntry = Selectable<Database["outbox"]>;

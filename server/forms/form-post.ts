@@ -12,12 +12,11 @@ import {
   type RateLimitVerdict,
 } from "./rate-limit";
 
-/**
- * The abuse rules every public form shares (docs/decisions/051), before its
- * fields are read: the client's rate limit, the trap field, the signed time
- * token. A refusal is logged with the form, the reason and the address only.
- * The count is the database's within the post's deadline, else this process's
- * (the same rule), and the form decides what to do without a database (055, 056).
+/*
+ * The abuse rules every public form shares (docs/decisions/051), before its fields are read: the
+ * client's rate limit, the trap field, the signed time token. A refusal is logged with the form,
+ * the reason and the address only. The count is the database's within the post's deadline, else
+ * this process's (the same rule), and the form decides what to do without a database (055, 056).
  */
 
 /** A post as the action read it: its form data (null when not a form) and the client's address. */
@@ -25,33 +24,18 @@ export type FormPost = { form: FormData | null; clientAddress: string };
 
 /** Why a post was turned away, for the log. */
 export type RejectionReason =
-  | "unreadable-body"
-  | "rate-limited"
-  | "trap-filled"
-  | "trap-missing"
-  | "token-missing"
-  | "token-too-fast"
-  | "token-expired"
-  | "token-invalid"
-  | "token-replayed";
+  | `${"unreadable-body" | "rate-limited" | "trap-filled" | "trap-missing"}`
+  | `token-${"missing" | "too-fast" | "expired" | "invalid" | "replayed"}`;
 
 /** The refusal; else the token's nonce (recorded with what the form stores) and whether the database counted. */
 export type ScreenedPost =
   | { formData: FormData; refusal?: undefined; tokenNonce: string; databaseAnswers: boolean }
   | { refusal: FormRefusal };
 
-export type PostScreen = {
-  /** A fresh signed time token for a form rendered now. */
-  issueToken: () => string;
-  /** `deadline` (ms since the epoch) bounds the database's count. */
-  screen: (post: FormPost, deadline: number) => Promise<ScreenedPost>;
-  /** Logs a post turned away after the screen (a replayed token, say). */
-  reject: (post: FormPost, reason: RejectionReason) => void;
-};
+export type PostScreen = ReturnType<typeof createPostScreen>;
 
 export type PostScreenOptions = {
   db: AppDatabase;
-  /** Names the form in the log: "Contact form: rejected a post from …". */
   formName: string;
   /** The form whose tokens it issues and accepts: another form's token is "token-invalid". */
   tokenForm: TokenForm;
@@ -74,7 +58,7 @@ export function createPostScreen({
   log,
   now = systemClock,
   tokenTiming = formTokenTiming,
-}: PostScreenOptions): PostScreen {
+}: PostScreenOptions) {
   const reject = (post: FormPost, reason: RejectionReason) =>
     log.warn(`${formName}: rejected a post from ${post.clientAddress} (${reason})`);
   // Counts posts while the database cannot: the same rule, in this process
@@ -86,16 +70,14 @@ export function createPostScreen({
 
   async function count(bucket: string, deadline: number) {
     try {
-      const verdict = await boundedCall(
-        () => countPost(db, bucket, now(), rateLimit),
-        deadline,
-        "counting the post",
-      );
-      return { verdict, databaseAnswers: true };
+      const counting = () => countPost(db, bucket, now(), rateLimit);
+      return {
+        verdict: await boundedCall(counting, deadline, "counting the post"),
+        databaseAnswers: true,
+      };
     } catch (error) {
-      log.warn(
-        `${formName}: the database did not count a post (${error instanceof Error ? error.message : String(error)}); counting it here`,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn(`${formName}: the database did not count a post (${reason}); counting it here`);
       const verdict = await localLimit.consume(bucket).then(
         (): RateLimitVerdict => ({ allowed: true }),
         (refusal: unknown): RateLimitVerdict => {
@@ -111,6 +93,7 @@ export function createPostScreen({
     }
   }
 
+  /** `deadline` (ms since the epoch) bounds the database's count. */
   async function screen(post: FormPost, deadline: number): Promise<ScreenedPost> {
     const formData = post.form;
     const bucket = rateLimitPrefix + rateLimitBucket(post.clientAddress);
@@ -145,6 +128,7 @@ export function createPostScreen({
     return { formData, tokenNonce: formTokenNonce(token as string), databaseAnswers };
   }
 
+  // reject: for a post turned away after the screen (a replayed token, say).
   return { issueToken: () => signFormToken(tokenSecret, now(), tokenForm), screen, reject };
 }
 

@@ -4,10 +4,9 @@ import { loadAppSecret } from "../db/app-secrets";
 import type { AppDatabase } from "../db/database";
 
 /**
- * A form's time token: when it was issued, signed with a server secret and
- * the form's name. A post sooner than a person can fill the form in, hours
- * later, altered, or with another form's token is turned away. Fetched by the
- * form's page or brought back with an answer, never in a kept page.
+ * A form's time token: when it was issued, signed with a server secret and the form's name. A post
+ * sooner than a person can fill the form in, hours later, altered, or with another form's token is
+ * turned away. Fetched by the form's page or brought back with an answer, never in a kept page.
  */
 export type FormTokenVerdict = "valid" | "too-fast" | "expired" | "invalid";
 
@@ -21,21 +20,16 @@ export const formTokenTiming = {
 // v1 tokens were signed without the form's name.
 const VERSION = "v2";
 
-/** HMAC-SHA256 of `payload` under `secret` (RFC 2104). */
 export function hmacSha256(secret: string, payload: string): Buffer {
   return createHmac("sha256", secret).update(payload).digest();
-}
-
-/** The text the signature covers: the form's name, then the token's own fields. */
-function signedText(form: TokenForm, version: string, issued: string, nonce: string): string {
-  return `${form}.${version}.${issued}.${nonce}`;
 }
 
 /** A token for `form` rendered at `issuedAt`. */
 export function signFormToken(secret: string, issuedAt: Date, form: TokenForm): string {
   const nonce = randomBytes(9).toString("base64url");
   const issued = issuedAt.getTime().toString(36);
-  const signature = hmacSha256(secret, signedText(form, VERSION, issued, nonce));
+  // The signature covers the form's name, then the token's own fields.
+  const signature = hmacSha256(secret, `${form}.${VERSION}.${issued}.${nonce}`);
   return `${VERSION}.${issued}.${nonce}.${signature.toString("base64url")}`;
 }
 
@@ -51,7 +45,7 @@ export function verifyFormToken(
   const parts = token.split(".");
   if (parts.length !== 4 || parts[0] !== VERSION) return "invalid";
   const [version, issued, nonce, signature] = parts as [string, string, string, string];
-  const expected = hmacSha256(secret, signedText(form, version, issued, nonce));
+  const expected = hmacSha256(secret, `${form}.${version}.${issued}.${nonce}`);
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
 
@@ -66,22 +60,15 @@ export function verifyFormToken(
 }
 
 /**
- * The random part of a token `verifyFormToken` accepted: what makes each
- * rendering of the form unique. A stored lead or registration records it, so
- * the same token cannot send a second one (issue 15).
+ * The random part of a token `verifyFormToken` accepted: what makes each rendering of the form
+ * unique. A stored lead or registration records it, so the same token cannot send a second one
+ * (issue 15).
  */
 export function formTokenNonce(token: string): string {
   return token.split(".")[2] ?? "";
 }
 
-const SECRET_NAME = "form-token";
-
-/**
- * The signing key: FORM_TOKEN_SECRET when set, otherwise one generated on
- * first start and kept in the database, so every server process that shares
- * the database accepts the tokens of the others, and a restart keeps forms
- * that are open in browsers valid.
- */
+/** FORM_TOKEN_SECRET, else one shared through the database (app-secrets.ts), kept across restarts. */
 export async function loadFormTokenSecret(db: AppDatabase, configured?: string): Promise<string> {
-  return configured || loadAppSecret(db, SECRET_NAME);
+  return configured || loadAppSecret(db, "form-token");
 }

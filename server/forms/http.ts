@@ -5,9 +5,9 @@ import { acceptsPost } from "./form-paths";
 import type { Logger } from "../core/logger";
 
 /**
- * Before React Router, for every post to a form's route: posts from other
- * sites get 403 and a declared Content-Length over 64 KB gets 413, unread. The
- * action refuses a body without a length as it passes the limit (read-form.ts).
+ * Before React Router, for every post to a form's route: posts from other sites get 403 and a
+ * declared Content-Length over 64 KB gets 413, unread. The action refuses a body without a length
+ * as it passes the limit (read-form.ts).
  */
 export function formPostGuard(log: Logger): RequestHandler {
   return (req, res, next) => {
@@ -22,16 +22,9 @@ export function formPostGuard(log: Logger): RequestHandler {
   };
 }
 
-/**
- * GET /forms/<form>/token: a fresh token for a form's page (docs/decisions/051).
- * Every view of a form's page asks for one: answered here, not by React Router.
- */
+/** GET /forms/<form>/token: a fresh token for each view of a form's page (decision 051). */
 export function formTokens(issuers: Partial<Record<TokenForm, () => string>>): RequestHandler {
-  const byPath = new Map<string, () => string>();
-  for (const form of tokenForms) {
-    const issue = issuers[form];
-    if (issue) byPath.set(formTokenPath(form), issue);
-  }
+  const byPath = new Map(tokenForms.map((form) => [formTokenPath(form), issuers[form]]));
   return (req, res, next) => {
     const issue = byPath.get(req.path);
     if (!issue || (req.method !== "GET" && req.method !== "HEAD")) return next();
@@ -52,10 +45,7 @@ export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
-/**
- * A post from a page of this site. Browsers send Sec-Fetch-Site with every
- * request and Origin with every post: a post with neither is not our form's.
- */
+/** Browsers send Sec-Fetch-Site with every request and Origin with every post: neither, not ours. */
 export function isSameOriginPost(req: Request): boolean {
   const site = req.get("sec-fetch-site");
   if (site) return site === "same-origin";

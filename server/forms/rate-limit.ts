@@ -2,10 +2,9 @@ import ipaddr from "ipaddr.js";
 import type { AppDatabase } from "../db/database";
 
 /**
- * Posts per client address in a fixed window, counted in the database so the
- * limit holds however many server processes share it. One upsert both counts
- * the post and reads the total, so two posts at the same moment cannot both
- * slip under the limit.
+ * Posts per client address in a fixed window, counted in the database so the limit holds however
+ * many server processes share it. One upsert both counts the post and reads the total, so two posts
+ * at the same moment cannot both slip under the limit.
  */
 export type RateLimitRule = { maxPosts: number; windowMs: number };
 
@@ -60,10 +59,9 @@ export async function countPost(
 }
 
 /**
- * The bucket a client address counts against. An IPv6 client usually holds a
- * whole /64, so its posts count together; IPv4 addresses (also when written as
- * IPv4-mapped IPv6) count one by one. Parsed by ipaddr.js, which Express's
- * proxy-addr uses for the same addresses.
+ * The bucket a client address counts against. An IPv6 client usually holds a whole /64, so its
+ * posts count together; IPv4 addresses (also when written as IPv4-mapped IPv6) count one by one.
+ * Parsed by ipaddr.js, which Express's proxy-addr uses for the same addresses.
  */
 export function rateLimitBucket(address: string): string {
   const [withoutZone = ""] = address.split("%");

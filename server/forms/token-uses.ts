@@ -3,10 +3,9 @@ import type { AppDatabase } from "../db/database";
 import type { Database } from "../db/schema";
 
 /**
- * A form token works once (issue 15): its nonce is recorded in
- * `form_token_uses` in the transaction that stores the post, so a second post
- * with it, from any address or process, stores nothing. Both forms share the
- * table; a token is signed for one form only.
+ * A form token works once (issue 15): its nonce is recorded in `form_token_uses` in the transaction
+ * that stores the post, so a second post with it, from any address or process, stores nothing. Both
+ * forms share the table; a token is signed for one form only.
  */
 
 /** The form token was already used by something stored: a replay. */

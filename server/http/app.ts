@@ -24,11 +24,7 @@ import { createPageCache, type RenderRecorder } from "./page-cache";
 import { routeHandleFinder, routeIdFinder } from "./route-handles";
 import { requestMetrics } from "./metrics";
 
-/**
- * Where the browser's files come from: the client build (build/client) in
- * production, Vite's dev middleware in `npm run dev`, where every page is
- * rendered per request. The rest of the app is the same (docs/decisions/008).
- */
+/** The client build (build/client), or Vite's dev middleware in `npm run dev` (decision 008). */
 export type ClientFiles =
   | { clientDir: string; viteMiddleware?: undefined }
   | { clientDir?: undefined; viteMiddleware: RequestHandler };
@@ -38,7 +34,7 @@ export type AppOptions = ClientFiles & {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** "production" hides error details from responses; see server/env.ts. */
   mode?: "production" | "development" | "test";
-  /** The clock loaders read (`context.now`, decision 031); tests set their own. */
+  /** The clock loaders read (`context.now`, decision 031). */
   now?: () => Date;
   /** Without it the contact form's posts are answered 503. */
   leads?: LeadIntake;
@@ -46,7 +42,6 @@ export type AppOptions = ClientFiles & {
   registrations?: RegistrationDesk;
   /** Express's "trust proxy" (TRUST_PROXY); by default the client is the socket's peer. */
   trustProxy?: boolean | number | string;
-  /** The structured log (server/core/log.ts): access lines, errors, rejected posts. */
   log?: ServerLog;
   /** The public origin is https (SITE_URL): send HSTS and upgrade-insecure-requests. */
   https?: boolean;
@@ -56,16 +51,11 @@ export type AppOptions = ClientFiles & {
   writeLimitPerMinute?: number;
 };
 
-/** The app: a request listener, with `listen` for tests that serve it on a port of their own. */
-export type SiteApp = express.Express;
-
 /**
- * The web application: security headers, limits, compression, health checks,
- * the client build (hashed assets cached for a year, prerendered pages from
- * memory), the page cache for server-rendered pages that allow it
- * (docs/decisions/063), and React Router for everything else
- * (docs/decisions/003). `npm run dev` runs this same app with Vite in place
- * of the client build and without the page cache (docs/decisions/008).
+ * The web application: security headers, limits, health checks, the client build, the page cache
+ * for server-rendered pages that allow it (docs/decisions/063), and React Router for everything
+ * else (docs/decisions/003). `npm run dev` runs it with Vite in place of the client build and
+ * without the page cache (docs/decisions/008).
  */
 export function createApp({
   build,
@@ -80,7 +70,7 @@ export function createApp({
   https = false,
   ready = async () => true,
   writeLimitPerMinute = 30,
-}: AppOptions): SiteApp {
+}: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // ETags are set where a body is kept (prerendered and kept pages), not hashed per response.
@@ -88,7 +78,8 @@ export function createApp({
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog(log));
-  app.use(requestMetrics(typeof build === "function" ? () => undefined : routeIdFinder(build)));
+  if (typeof build !== "function") app.locals.routeIdOf = routeIdFinder(build);
+  app.use(requestMetrics);
   app.use(securityHeaders({ https }));
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
@@ -101,11 +92,8 @@ export function createApp({
   });
   app.get("/readyz", async (_req, res) => {
     const isReady = await ready().catch(() => false);
-    res
-      .status(isReady ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .type("text/plain")
-      .send(isReady ? "ready" : "not ready");
+    res.status(isReady ? 200 : 503).set("Cache-Control", "no-store");
+    res.type("text/plain").send(isReady ? "ready" : "not ready");
   });
 
   const logError: AppContext["logError"] = (error, request) => {
@@ -190,25 +178,12 @@ export function createApp({
       pageCache.serve(req, res, url, render).catch(next);
     });
   }
-  app.all(
-    "/{*path}",
-    createExpressHandler({
-      build,
-      mode,
-      getLoadContext: (req, res) => loadContext(req, res),
-    }),
-  );
-
-  app.use(handleErrors(log));
-
-  return app;
+  const getLoadContext = (req: express.Request, res: express.Response) => loadContext(req, res);
+  app.all("/{*path}", createExpressHandler({ build, mode, getLoadContext }));
+  return app.use(handleErrors(log));
 }
 
-/**
- * A path that cannot be percent-decoded is a bad request, not a crash; so is
- * a request target that is not a path (`GET *`, or the absolute form only a
- * proxy should receive).
- */
+/** A path that cannot be decoded, or a target that is not a path (`GET *`, absolute form): 400. */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   try {
     if (!req.url.startsWith("/")) throw new URIError("not a path");
@@ -221,24 +196,17 @@ const rejectMalformedUrls: RequestHandler = (req, res, next) => {
 
 /** Last stop for errors outside React Router: a status and a plain message, never a stack. */
 function handleErrors(log: ServerLog): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    const status = httpStatusOf(error);
-    if (status >= 500) {
-      log.error(
-        { err: error, method: req.method, path: loggedPath(req.originalUrl) },
-        "request failed",
-      );
+  return (error: { status?: unknown }, req, res, next) => {
+    const status = Number(error?.status);
+    const code = Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+    if (code >= 500) {
+      const path = loggedPath(req.originalUrl);
+      log.error({ err: error, method: req.method, path }, "request failed");
     }
     if (res.headersSent) return next(error);
     res
-      .status(status)
+      .status(code)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+      .send(code === 404 ? "Not found" : code < 500 ? "Bad request" : "Internal server error");
   };
-}
-
-function httpStatusOf(error: unknown): number {
-  const status =
-    typeof error === "object" && error !== null && "status" in error ? Number(error.status) : NaN;
-  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }

@@ -1,10 +1,7 @@
 import type { RequestHandler } from "express";
 import { isIPv6 } from "node:net";
 
-/**
- * The Host lower-cased, if a URL can carry it: a DNS name, an IPv4 address or
- * a bracketed IPv6 literal, with an optional port from 1 to 65535.
- */
+/** The Host lower-cased, if a URL can carry it: a DNS name, IPv4 or [IPv6], and a port 1-65535. */
 export function validHost(value: string | undefined): string | undefined {
   if (!value || value.length > 300) return undefined;
   const match =
@@ -25,9 +22,8 @@ export function validHost(value: string | undefined): string | undefined {
 }
 
 /**
- * 400 for a missing or invalid Host (X-Forwarded-Host behind a trusted proxy)
- * before React Router builds a URL from it. In front of the rendered routes
- * only: files, prerendered pages and health checks need no Host.
+ * 400 for a missing or invalid Host (X-Forwarded-Host behind a trusted proxy) before React Router
+ * builds a URL from it; in front of the rendered routes only (files and health checks need none).
  */
 export const requireValidHost: RequestHandler = (req, res, next) => {
   const host = validHost(req.host);

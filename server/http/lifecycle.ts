@@ -3,13 +3,8 @@ import type { AddressInfo } from "node:net";
 
 export type RunningServer = {
   server: Server;
-  /** Resolves with the bound address once the server listens. */
   listening: Promise<AddressInfo>;
-  /**
-   * Keeps accepting for `drainMs` (each answer with Connection: close), then
-   * stops accepting, closes idle keep-alive connections and lets in-flight
-   * requests finish; rejects if it outlasts `graceMs` after the drain.
-   */
+  /** Drains, then stops accepting and lets in-flight requests finish (rejects past `graceMs`). */
   shutdown: () => Promise<void>;
 };
 
@@ -19,24 +14,20 @@ export type ServerOptions = {
   /** How long in-flight requests may take to finish once the drain is over. */
   graceMs?: number;
   /**
-   * How long it keeps accepting once shutdown begins: a request sent just
-   * before the signal may sit in the listen backlog or unread on an idle
-   * keep-alive connection, and closing at once would reset it unanswered.
-   * Behind a proxy with active health checks it must outlast the check's
-   * interval plus its timeout: /readyz answers 503 from the start of the
-   * shutdown, and the proxy keeps sending requests until its next check
-   * (SHUTDOWN_DRAIN_MS, docs/operations.md).
+   * How long it keeps accepting once shutdown begins (each answer with Connection: close): a
+   * request sent just before the signal may sit in the listen backlog or unread on an idle
+   * keep-alive connection, and closing at once would reset it unanswered. Behind a proxy with
+   * active health checks it must outlast the check's interval plus its timeout: /readyz answers 503
+   * from the start, and the proxy keeps sending until its next check (SHUTDOWN_DRAIN_MS).
    */
   drainMs?: number;
   /** A client that has not sent all its headers by then is answered 408 and dropped. */
   headersTimeoutMs?: number;
   /** A client that has not sent its whole request (headers and body) by then is dropped. */
   requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs?: number;
 };
 
-/** Starts an HTTP server for `handler` with a graceful shutdown. */
 export function startServer(
   handler: RequestListener,
   {
@@ -46,10 +37,8 @@ export function startServer(
     drainMs = 1_000,
     headersTimeoutMs = 10_000,
     requestTimeoutMs = 30_000,
-    // Longer than the clients that reuse connections keep one idle (a reverse
-    // proxy's upstream pool, a test runner's request context): when the server
-    // closes an idle connection first, a request the client sends on it at
-    // that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
+    // Longer than clients (a proxy's upstream pool) keep one idle: closed by the server first, a
+    // request sent on it at that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
     keepAliveTimeoutMs = 75_000,
   }: ServerOptions,
 ): RunningServer {
@@ -72,10 +61,9 @@ export function startServer(
       handler(req, res);
     },
   );
-  const listening = new Promise<AddressInfo>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server.address() as AddressInfo));
-  });
+  const listening = new Promise<AddressInfo>((resolve, reject) =>
+    server.once("error", reject).listen(port, host, () => resolve(server.address() as AddressInfo)),
+  );
 
   let closing: Promise<void> | undefined;
   const shutdown = () => {
@@ -87,12 +75,10 @@ export function startServer(
         server.close();
         server.closeAllConnections();
         reject(new Error(`in-flight requests did not finish within ${graceMs} ms of the drain`));
-      }, drainMs + graceMs);
-      timer.unref();
-      // First the drain: each request arriving now is answered and its
-      // connection closed. Then close() stops accepting, closes idle
-      // connections (one whose request has begun to arrive is not idle) and
-      // waits for the requests in flight.
+      }, drainMs + graceMs).unref();
+      // First the drain: each request arriving now is answered and its connection closed. Then
+      // close() stops accepting, closes idle connections (one whose request has begun to arrive is
+      // not idle) and waits for the requests in flight.
       const drain = setTimeout(() => {
         server.close((error) => {
           clearTimeout(timer);

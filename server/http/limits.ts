@@ -17,7 +17,6 @@ export const allowedMethods: RequestHandler = (req, res, next) => {
 };
 
 export type WriteRateLimitOptions = {
-  /** Requests other than GET and HEAD one client may make per window. */
   max: number;
   windowMs: number;
   now?: () => number;

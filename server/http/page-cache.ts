@@ -4,17 +4,18 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { contentSecurityPolicy, inlineScriptHashes, setPolicy } from "./security-headers";
-import { preferredEncoding, type Encoding } from "./static-files";
+import { sendCompressed, type CompressedPage } from "./static-files";
 
 /**
- * Server-rendered pages rendered once and sent to everyone while they stay
- * true (docs/decisions/063). A route opts in with `pageCache` in its handle
- * and its loader's `Cache-Control: s-maxage`. The page is rendered complete,
- * its inline scripts allowed by hash, and kept by path and declared query,
- * compressed once. It holds nothing per visitor (forms fetch their tokens);
- * values read `live` (seat counts) are read for each response, and the page is
- * rendered anew when they read differently.
+ * Server-rendered pages rendered once and sent to everyone while they stay true
+ * (docs/decisions/063). A route opts in with `pageCache` in its handle and its loader's
+ * `Cache-Control: s-maxage`. The page is rendered complete, its inline scripts allowed by hash, and
+ * kept by path and declared query, compressed once. It holds nothing per visitor (forms fetch their
+ * tokens); values read `live` (seat counts) are read for each response, and the page is rendered
+ * anew when they read differently.
  */
+
+type PageCacheOptions = { https: boolean; now: () => Date; maxBytes?: number };
 
 export type RenderRecorder = {
   /** A value read live: a kept page is rendered anew once it reads differently. */
@@ -24,15 +25,6 @@ export type RenderRecorder = {
 /** Renders a page for everyone: React Router with the recorder in its load context. */
 export type PageRender = (url: URL, recorder: RenderRecorder) => Promise<globalThis.Response>;
 
-export type PageCacheOptions = {
-  /** The site is served over HTTPS (the CSP's upgrade-insecure-requests). */
-  https: boolean;
-  /** The app's clock (decision 031): a page is kept until its s-maxage runs out on it. */
-  now: () => Date;
-  /** Bytes of pages kept at most. */
-  maxBytes?: number;
-};
-
 type RenderedPage = {
   status: number;
   headers: [string, string][];
@@ -41,11 +33,7 @@ type RenderedPage = {
   keptUntil: number;
   live: { read: () => Promise<unknown>; seen: string }[];
   /** A kept page, compressed once, with its policy (its scripts by hash). */
-  fixed?: {
-    policy: string;
-    bodies: Record<Encoding, Buffer>;
-    etags: Record<Encoding, string>;
-  };
+  fixed?: CompressedPage;
 };
 
 type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
@@ -53,6 +41,7 @@ type FillContext = { url: URL; render: PageRender; rendered?: RenderedPage };
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** `now`: the app's clock (decision 031); a page is kept until its s-maxage runs out on it. */
 export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: PageCacheOptions) {
   async function renderPage(url: URL, render: PageRender): Promise<RenderedPage> {
     const live: RenderedPage["live"] = [];
@@ -131,16 +120,7 @@ export function createPageCache({ https, now, maxBytes = 16 * 1024 * 1024 }: Pag
   function send(req: Request, res: Response, page: RenderedPage) {
     res.status(page.status);
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    if (page.fixed) {
-      const encoding = preferredEncoding(req);
-      res.setHeader("Content-Security-Policy", page.fixed.policy);
-      res.vary("Accept-Encoding");
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      // Express answers 304 when the client's copy carries this ETag.
-      res.setHeader("ETag", page.fixed.etags[encoding]);
-      res.send(page.fixed.bodies[encoding]);
-      return;
-    }
+    if (page.fixed) return sendCompressed(req, res, page.fixed);
     setPolicy(res, { inlineScripts: inlineScriptHashes(page.html), https });
     res.send(page.html);
   }
@@ -157,10 +137,7 @@ async function settled(read: () => Promise<unknown>) {
   }
 }
 
-async function compressOnce(
-  html: string,
-  https: boolean,
-): Promise<NonNullable<RenderedPage["fixed"]>> {
+async function compressOnce(html: string, https: boolean): Promise<CompressedPage> {
   const identity = Buffer.from(html);
   // On the thread pool, once per page and minute: the smallest files are worth it.
   const [br, gzipped] = await Promise.all([

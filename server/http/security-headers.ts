@@ -7,7 +7,6 @@ import type { RequestHandler, Response } from "express";
  * or their hash (prerendered and kept pages); nothing loads from elsewhere.
  */
 
-/** A CSP source expression for the SHA-256 of `text`. */
 export function sha256Source(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
@@ -15,9 +14,9 @@ export function sha256Source(text: string): string {
 export type PolicyOptions = {
   /** 'nonce-…' or 'sha256-…' sources for the page's inline scripts. */
   inlineScripts: readonly string[];
-  /** 'nonce-…' sources for the <style> elements Vite's dev client injects (`npm run dev` only). */
+  /** For the <style> elements Vite's dev client injects (`npm run dev` only). */
   inlineStyles?: readonly string[];
-  /** The site is served over HTTPS (SITE_URL): upgrade any stray http: subresource. */
+  /** Served over HTTPS (SITE_URL): upgrade any stray http: subresource. */
   https: boolean;
 };
 
@@ -43,7 +42,6 @@ export function contentSecurityPolicy({
   return directives.map((directive) => directive.join(" ")).join("; ");
 }
 
-/** The headers that are the same on every response. */
 export function staticSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
   return {
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
@@ -62,10 +60,8 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
 
 /** Every security header, with a policy that allows no inline script (pages set theirs, `setPolicy`). */
 export function securityHeaders({ https }: { https: boolean }): RequestHandler {
-  const fixed = {
-    ...staticSecurityHeaders({ https }),
-    "Content-Security-Policy": contentSecurityPolicy({ inlineScripts: [], https }),
-  };
+  const policy = contentSecurityPolicy({ inlineScripts: [], https });
+  const fixed = { ...staticSecurityHeaders({ https }), "Content-Security-Policy": policy };
   return (_req, res, next) => {
     res.set(fixed);
     next();

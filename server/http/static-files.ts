@@ -31,43 +31,46 @@ export function preferredEncoding(req: Request): Encoding {
   return req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
 }
 
-type PrerenderedPage = {
+/** A page kept whole, compressed once; its inline scripts carry no nonce: allowed by hash. */
+export type CompressedPage = {
   bodies: Record<Encoding, Buffer>;
   etags: Record<Encoding, string>;
-  /** Its policy: rendered at build time, its inline scripts carry no nonce and are allowed by hash. */
   policy: string;
-  lastModified: string;
 };
+type PrerenderedPage = CompressedPage & { lastModified: string };
 
-/** A prerendered page: its address, its file relative to the client build, and its policy. */
-type PrerenderedPageFile = { path: string; file: string; policy: string };
+/** The smallest of the page's bodies the client accepts, with its policy and ETag. */
+export function sendCompressed(req: Request, res: Response, page: CompressedPage): void {
+  const encoding = preferredEncoding(req);
+  res.setHeader("Content-Security-Policy", page.policy);
+  res.vary("Accept-Encoding");
+  if (page.bodies[encoding] !== page.bodies.identity) res.setHeader("Content-Encoding", encoding);
+  // Express answers 304 when the client's copy carries this ETag.
+  res.setHeader("ETag", page.etags[encoding]);
+  res.send(page.bodies[encoding]);
+}
 
-/**
- * Every prerendered page ("/about" for about/index.html) with the policy its
- * inline scripts need: rendered at build time, they carry no nonce and are
- * allowed by hash.
- */
-function prerenderedPageFiles(
-  clientDir: string,
-  { https }: { https: boolean },
-): PrerenderedPageFile[] {
-  const pages: PrerenderedPageFile[] = [];
+/** Every prerendered page ("/about" for about/index.html) by its path, read at start-up. */
+function readPrerenderedPages(clientDir: string, https: boolean): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const lastModified = new Date().toUTCString();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "assets") walk(full);
-        continue;
-      }
+      if (entry.isDirectory() && entry.name !== "assets") walk(full);
       if (entry.name !== "index.html") continue;
       const relative = path.relative(clientDir, dir).split(path.sep).join("/");
-      pages.push({
-        path: relative === "" ? "/" : `/${relative}`,
-        file: path.relative(clientDir, full).split(path.sep).join("/"),
-        policy: contentSecurityPolicy({
-          inlineScripts: inlineScriptHashes(readFileSync(full, "utf8")),
-          https,
-        }),
+      const identity = readFileSync(full);
+      // A build made by hand may lack a compressed copy: the page goes out as it is.
+      const read = (ending: string) =>
+        existsSync(full + ending) ? readFileSync(full + ending) : identity;
+      const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+      const inlineScripts = inlineScriptHashes(identity.toString("utf8"));
+      pages.set(relative === "" ? "/" : `/${relative}`, {
+        bodies: { identity, br: read(".br"), gzip: read(".gz") },
+        etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+        policy: contentSecurityPolicy({ inlineScripts, https }),
+        lastModified,
       });
     }
   };
@@ -75,57 +78,22 @@ function prerenderedPageFiles(
   return pages;
 }
 
-/** Every prerendered page by its path, read into memory at start-up. */
-function readPrerenderedPages(
-  clientDir: string,
-  { https }: { https: boolean },
-): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  const started = new Date().toUTCString();
-  for (const { path: address, file, policy } of prerenderedPageFiles(clientDir, { https })) {
-    const full = path.join(clientDir, file);
-    const read = (encoding: Encoding) => {
-      const compressed = full + suffix[encoding];
-      return existsSync(compressed) ? readFileSync(compressed) : undefined;
-    };
-    const identity = readFileSync(full);
-    const hash = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
-    pages.set(address, {
-      // A build made by hand may lack a compressed copy: the page goes out as it is.
-      bodies: { identity, br: read("br") ?? identity, gzip: read("gzip") ?? identity },
-      etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
-      policy,
-      lastModified: started,
-    });
-  }
-  return pages;
-}
-
 /** Serves the client build: assets, prerendered pages by their clean path, the other files. */
 export function clientBuild(clientDir: string, { https }: { https: boolean }) {
-  const pages = readPrerenderedPages(clientDir, { https });
+  const pages = readPrerenderedPages(clientDir, https);
   const assetsDir = path.join(clientDir, "assets");
-
-  const sendPage = (req: Request, res: Response, page: PrerenderedPage) => {
-    const encoding = preferredEncoding(req);
-    const body = page.bodies[encoding];
-    res.setHeader("Content-Security-Policy", page.policy);
-    res.vary("Accept-Encoding");
-    res.set({
-      "Cache-Control": HTML_CACHE_CONTROL,
-      "Content-Type": "text/html; charset=utf-8",
-      "Last-Modified": page.lastModified,
-      // Express answers 304 when the client's copy carries this ETag.
-      ETag: page.etags[encoding],
-    });
-    if (body !== page.bodies.identity) res.setHeader("Content-Encoding", encoding);
-    res.send(body);
-  };
 
   const prerendered: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(req.path);
-    if (page) return sendPage(req, res, page);
+    if (page) {
+      res.set({
+        "Cache-Control": HTML_CACHE_CONTROL,
+        "Content-Type": "text/html; charset=utf-8",
+        "Last-Modified": page.lastModified,
+      });
+      return sendCompressed(req, res, page);
+    }
     // /about/index.html names the page by its file: the browser is sent to its address.
     const byFile = /^(.*)\/index\.html$/.exec(req.path);
     if (byFile && pages.has(byFile[1] || "/")) {

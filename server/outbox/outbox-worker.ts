@@ -55,11 +55,7 @@ export function createOutboxWorker({
   send: (row: OutboxRow) => Promise<number | undefined>;
   /** Makes it the webhooks' worker (a slow receiver never holds an e-mail); dead after this many. */
   deadLetterAfter?: number;
-  /**
-   * A row claimed by a process that dies (kill -9 mid-send) is due again after
-   * this (OUTBOX_LEASE_SECONDS). It may then be sent twice; its Message-ID is
-   * the same both times, so mail systems keep one.
-   */
+  /** A row claimed by a process that dies is due again after this; sent twice, it keeps its Message-ID. */
   leaseMs?: number;
   log: Logger;
   now?: Clock;
@@ -69,11 +65,8 @@ export function createOutboxWorker({
   let running: Promise<TickResult> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
-  /**
-   * No row is claimed past this moment (Date.now()): stopping lets the send
-   * in progress finish and leaves the rest due for the next process, so a
-   * slow mail server cannot hold a shutdown for a whole batch.
-   */
+  // No row is claimed past this moment (Date.now()): stopping lets the send in progress finish and
+  // leaves the rest due for the next process, so a slow mail server cannot hold a shutdown long.
   let claimUntil = Infinity;
 
   async function tick(): Promise<TickResult> {
@@ -183,10 +176,7 @@ export function createOutboxWorker({
       claimUntil = 0;
       await running;
     },
-    /**
-     * After `stop()`: sends what is due, claiming no row after `withinMs`
-     * (the e-mail being sent then still finishes and is marked sent).
-     */
+    /** After `stop()`: sends what is due, claiming no row after `withinMs`. */
     async flush(withinMs: number): Promise<TickResult> {
       claimUntil = Date.now() + withinMs;
       try {

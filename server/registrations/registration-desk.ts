@@ -39,9 +39,7 @@ export type RegistrationDesk = ReturnType<typeof createRegistrationDesk>;
 
 export function createRegistrationDesk(
   options: Omit<PostScreenOptions, "formName" | "tokenForm" | "rateLimitPrefix"> & {
-    /** Signs and checks the cancellation links (cancel-token.ts). */
     cancelSecret: string;
-    /** Called after e-mails were queued: the server wakes the outbox worker. */
     onMailQueued?: () => void;
     /** The longest the database may take over one post (DATABASE_TIMEOUT_MS). */
     timeoutMs?: number;
@@ -203,12 +201,8 @@ export function createRegistrationDesk(
   }
 
   return {
-    /** A fresh signed time token for a registration form rendered now. */
     issueToken: screen.issueToken,
-    /**
-     * Confirmed and waiting registrations: at once, not as a promise, if read
-     * lately (the page cache asks on every response of an open event's page).
-     */
+    /** At once, not as a promise, if read lately (the page cache asks on every response). */
     seats: seatCounts.read,
     register,
     checkCancellation,

@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { registrationFormFields } from "../support/registration-posts";
 import { formFields, urlEncoded } from "../support/contact-posts";
 import { signFormToken } from "../../server/forms/form-token";
+import { migrations } from "../../server/db/migrations";
 import { connectTo, formTokenSecret, sleep } from "../faults/support";
 import { get, origin, ports, postForm, startStack, waitFor, type Stack } from "./stack";
 
@@ -113,6 +114,77 @@ describe("the deploy recipe on loopback", () => {
     const asset = await get(stack.agent, paths.at(-1)!);
     assert.equal(asset.headers["content-encoding"], "br");
     assert.equal(asset.headers["cache-control"], "public, max-age=31536000, immutable");
+  });
+
+  it("migrations ran once when both instances started together on the empty database", async () => {
+    const client = await connectTo(stack.databaseUrl);
+    try {
+      const { rows } = await client.query<{ name: string; times: string }>(
+        "select name, count(*)::text as times from kysely_migration group by name order by name",
+      );
+      assert.ok(rows.length > 0);
+      assert.deepEqual(
+        rows.filter((row) => row.times !== "1"),
+        [],
+      );
+      assert.deepEqual(
+        rows.map((row) => row.name),
+        Object.keys(migrations).sort(),
+      );
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("a form token used on instance A is refused on instance B", async () => {
+    const [a, b] = ports.instances as [number, number];
+    const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
+    const body = urlEncoded(formFields(token, { email: "one-token@deploy.example" }));
+    const postTo = (port: number) =>
+      fetch(`http://127.0.0.1:${port}/contact`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: `http://127.0.0.1:${port}`,
+        },
+      });
+    assert.equal((await postTo(a)).status, 303);
+    assert.equal((await postTo(b)).status, 400);
+    assert.equal((await postTo(a)).status, 400);
+    const client = await connectTo(stack.databaseUrl);
+    try {
+      const { rows } = await client.query(
+        "select id from leads where email = 'one-token@deploy.example'",
+      );
+      assert.equal(rows.length, 1);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("check 6: Mozilla's HTTP Observatory, through the TLS front, passes every test", () => {
+    const ca = path.join(stack.home, "caddy/pki/authorities/local/root.crt");
+    const scan = spawnSync(
+      "npm",
+      [
+        "run",
+        "--silent",
+        "scan:observatory",
+        "--",
+        "--origin",
+        origin,
+        "--http-port",
+        String(ports.http),
+        "--ca",
+        ca,
+      ],
+      { encoding: "utf8" },
+    );
+    process.stdout.write(scan.stdout);
+    assert.equal(scan.status, 0, `${scan.stdout}${scan.stderr}`);
+    assert.match(scan.stdout, /(\d+) of \1 tests passed/);
   });
 
   it("check 1: 60 s at 50 connections while both instances restart in turn: no failed request, no reset", async () => {

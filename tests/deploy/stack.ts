@@ -166,8 +166,9 @@ export async function startStack(): Promise<Stack> {
       ),
     );
     cleanups.push(() => Promise.all(instances.map((instance) => instance.kill("SIGTERM"))));
-    // One after the other: the first runs the migrations (the second would wait on the lock).
-    for (const instance of instances) await instance.start();
+    // Together, on the empty database: one runs the migrations while the other waits on
+    // Kysely's advisory lock (the test "migrations ran once" checks the history).
+    await Promise.all(instances.map((instance) => instance.start()));
 
     // Read again on each try: Caddy may be writing its CA's certificate.
     let agent: Agent | undefined;
@@ -250,7 +251,9 @@ function createInstance(
       },
       60_000,
       `instance ${port}`,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; its output so far:\n${output}`);
+    });
   };
   const kill = async (signal: NodeJS.Signals) => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);

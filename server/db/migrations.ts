@@ -1,5 +1,14 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
+const sourceColumns = [
+  "landing_page",
+  "referrer_host",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "form_page",
+] as const;
+
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -253,6 +262,25 @@ export const migrations: Record<string, Migration> = {
           await sql`pragma foreign_keys = on`.execute(connection);
         }
       });
+    },
+  },
+  "2026-11-27-006-lead-source-and-retention": {
+    // Where each lead and registration came from (issue 28, app/lib/forms/lead-source.ts), and
+    // when its person was forgotten (erased on request or past retention, docs/decisions/077).
+    async up(db) {
+      const columns = [...sourceColumns, "forgotten_at"] as const;
+      for (const table of ["leads", "registrations"]) {
+        const have = onPostgres(db)
+          ? []
+          : (await sql<{ name: string }>`pragma table_info(${sql.raw(table)})`.execute(db)).rows;
+        for (const column of columns.filter((name) => !have.some((c) => c.name === name))) {
+          const type = column === "forgotten_at" && onPostgres(db) ? "timestamptz(3)" : "text";
+          const ifMissing = onPostgres(db) ? "if not exists " : "";
+          await sql`alter table ${sql.table(table)} add column ${sql.raw(ifMissing)}${sql.ref(column)} ${sql.raw(type)}`.execute(
+            db,
+          );
+        }
+      }
     },
   },
 };

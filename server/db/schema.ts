@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+import type { LeadSource } from "~/lib/forms/lead-source";
 
 /**
  * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID strings, times ISO
@@ -22,7 +23,7 @@ export interface Database {
     message: string;
     /** When the visitor ticked "contact me": the moment the lead was received. */
     consented_at: string;
-  };
+  } & SourceColumns;
   /** An e-mail to send, written in the transaction of the lead or registration it tells about. */
   outbox: {
     id: string;
@@ -66,10 +67,27 @@ export interface Database {
     /** When the place became theirs: at once, or when promoted from the waiting list. */
     confirmed_at: string | null;
     cancelled_at: string | null;
-  };
+  } & SourceColumns;
   /** A form token's nonce, once what was sent with it is stored: it cannot be used again. */
   form_token_uses: { nonce: string; used_at: string };
 }
+
+/**
+ * Where a lead or registration came from (app/lib/forms/lead-source.ts; null when unknown), and
+ * when its person was forgotten: erased, or past retention (server/db/retention.ts).
+ */
+export type SourceColumns = {
+  [
+    column in
+      | "landing_page"
+      | "referrer_host"
+      | "utm_source"
+      | "utm_medium"
+      | "utm_campaign"
+      | "form_page"
+      | "forgotten_at"
+  ]: string | null;
+};
 
 /** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =
@@ -90,3 +108,15 @@ export type OutboxKind =
 export type Lead = Selectable<Database["leads"]>;
 export type OutboxEntry = Selectable<Database["outbox"]>;
 export type Registration = Selectable<Database["registrations"]>;
+
+/** A post's source (app/lib/forms/lead-source.ts) as its row's columns. */
+export function sourceColumnsOf(source: LeadSource | undefined) {
+  return {
+    landing_page: source?.landingPage ?? null,
+    referrer_host: source?.referrerHost ?? null,
+    utm_source: source?.utmSource ?? null,
+    utm_medium: source?.utmMedium ?? null,
+    utm_campaign: source?.utmCampaign ?? null,
+    form_page: source?.formPage ?? null,
+  };
+}

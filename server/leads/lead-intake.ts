@@ -5,6 +5,7 @@ import {
   type ContactFormValues,
 } from "~/features/contact/contact-schema";
 import type { ContactFormOutcome } from "~/load-context";
+import { describeDropped, readLeadSource } from "~/lib/forms/lead-source";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -83,10 +84,13 @@ export function createLeadIntake(options: LeadIntakeOptions) {
 
     const leadId = randomUUID();
     const receivedAt = now();
+    const { source, dropped } = readLeadSource(screened.formData);
+    if (dropped.length > 0)
+      log.warn(`Contact form: lead ${leadId} kept without ${describeDropped(dropped)}`);
     let saving: Promise<string> | undefined;
     if (databaseAnswers) {
       saving = retryWhileLocked(
-        () => saveLead(db, result.enquiry, receivedAt, { leadId, tokenNonce }),
+        () => saveLead(db, result.enquiry, receivedAt, { leadId, tokenNonce, source }),
         deadline,
       );
       try {
@@ -113,6 +117,7 @@ export function createLeadIntake(options: LeadIntakeOptions) {
           receivedAt: receivedAt.toISOString(),
           tokenNonce,
           enquiry: result.enquiry,
+          source,
         });
         log.warn(
           `Contact form: kept lead ${leadId} in the spool at ${spool.file}; it moves into the database when that answers`,

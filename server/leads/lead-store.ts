@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
-import type { Database, Lead } from "../db/schema";
+import type { LeadSource } from "~/lib/forms/lead-source";
+import { sourceColumnsOf, type Database, type Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /**
@@ -15,12 +16,16 @@ export async function saveLead(
   db: AppDatabase,
   enquiry: ContactEnquiry,
   now: Date,
-  { leadId = randomUUID(), tokenNonce }: { leadId?: string; tokenNonce?: string } = {},
+  {
+    leadId = randomUUID(),
+    tokenNonce,
+    source,
+  }: { leadId?: string; tokenNonce?: string; source?: LeadSource } = {},
 ): Promise<string> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, at);
-    await insertLeadWithOutbox(trx, leadId, enquiry, at);
+    await insertLeadWithOutbox(trx, leadId, enquiry, at, { source });
   });
   return leadId;
 }
@@ -31,6 +36,7 @@ export type SpooledLead = {
   receivedAt: string;
   tokenNonce: string | null;
   enquiry: ContactEnquiry;
+  source?: LeadSource;
 };
 
 /**
@@ -42,6 +48,7 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
   return db.transaction().execute(async (trx) => {
     const inserted = await insertLeadWithOutbox(trx, lead.leadId, lead.enquiry, lead.receivedAt, {
       unlessStored: true,
+      source: lead.source,
     });
     if (!inserted) return false;
     if (lead.tokenNonce !== null) {
@@ -61,7 +68,7 @@ async function insertLeadWithOutbox(
   leadId: string,
   enquiry: ContactEnquiry,
   at: string,
-  { unlessStored = false } = {},
+  { unlessStored = false, source }: { unlessStored?: boolean; source?: LeadSource } = {},
 ): Promise<boolean> {
   let insert = trx.insertInto("leads").values({
     id: leadId,
@@ -74,6 +81,7 @@ async function insertLeadWithOutbox(
     budget: enquiry.budget,
     message: enquiry.message,
     consented_at: at,
+    ...sourceColumnsOf(source),
   });
   if (unlessStored) insert = insert.onConflict((conflict) => conflict.column("id").doNothing());
   const { numInsertedOrUpdatedRows } = await insert.executeTakeFirst();
@@ -88,13 +96,14 @@ async function insertLeadWithOutbox(
 /** A lead with the time its notification e-mail went out (null while it waits). */
 export type LeadRecord = Lead & { notified_at: string | null };
 
-/** Leads received at or after `since`, oldest first. */
+/** Leads received at or after `since`, oldest first; those whose person was forgotten are left out. */
 export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
     .leftJoin("outbox", "outbox.lead_id", "leads.id")
     .selectAll("leads")
     .select("outbox.sent_at as notified_at")
+    .where("leads.forgotten_at", "is", null)
     .orderBy("leads.created_at")
     .orderBy("leads.id");
   if (since) query = query.where("leads.created_at", ">=", since.toISOString());

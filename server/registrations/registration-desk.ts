@@ -8,6 +8,7 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts } from "~/features/events/registration-view";
+import { describeDropped, readLeadSource } from "~/lib/forms/lead-source";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -117,6 +118,10 @@ export function createRegistrationDesk(
       throw new Error("the database did not answer in time to count the post");
     }
 
+    const { source, dropped } = readLeadSource(screened.formData);
+    if (dropped.length > 0) {
+      log.warn(`Event registration: ${event.slug}: kept without ${describeDropped(dropped)}`);
+    }
     let stored: StoreResult;
     try {
       stored = await realOutcome(
@@ -124,6 +129,7 @@ export function createRegistrationDesk(
           storeRegistration(db, event, result.registration, now(), {
             tokenNonce: screened.tokenNonce,
             deadline,
+            source,
           }),
         deadline,
         "storing the registration",

@@ -4,7 +4,8 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import type { Database, OutboxKind } from "../db/schema";
+import type { LeadSource } from "~/lib/forms/lead-source";
+import { sourceColumnsOf, type Database, type OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /*
@@ -113,7 +114,11 @@ export async function storeRegistration(
   event: EventFacts,
   entry: RegistrationEntry,
   now: Date,
-  { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
+  {
+    tokenNonce,
+    deadline,
+    source,
+  }: { tokenNonce?: string; deadline?: number; source?: LeadSource } = {},
 ): Promise<StoreResult> {
   const what = "storing the registration";
   return db.transaction().execute(async (trx) => {
@@ -171,6 +176,7 @@ export async function storeRegistration(
         consented_at: at,
         confirmed_at: status === "confirmed" ? at : null,
         cancelled_at: null,
+        ...sourceColumnsOf(source),
       })
       .execute();
     const attendeeMail = status === "confirmed" ? "registration-confirmed" : "registration-waiting";

@@ -1,14 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
-const sourceColumns = [
-  "landing_page",
-  "referrer_host",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "form_page",
-] as const;
-
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -265,20 +256,19 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "2026-11-27-006-lead-source-and-retention": {
-    // Where each lead and registration came from (issue 28, app/lib/forms/lead-source.ts), and
-    // when its person was forgotten (erased on request or past retention, docs/decisions/077).
+    // Where each lead and registration came from (app/lib/forms/lead-source.ts), and when its
+    // person was forgotten (erased, or past retention: server/db/retention.ts, decision 077).
     async up(db) {
-      const columns = [...sourceColumns, "forgotten_at"] as const;
+      const columns = "landing_page referrer_host utm_source utm_medium utm_campaign form_page";
       for (const table of ["leads", "registrations"]) {
-        const have = onPostgres(db)
-          ? []
-          : (await sql<{ name: string }>`pragma table_info(${sql.raw(table)})`.execute(db)).rows;
-        for (const column of columns.filter((name) => !have.some((c) => c.name === name))) {
+        for (const column of [...columns.split(" "), "forgotten_at"]) {
           const type = column === "forgotten_at" && onPostgres(db) ? "timestamptz(3)" : "text";
-          const ifMissing = onPostgres(db) ? "if not exists " : "";
-          await sql`alter table ${sql.table(table)} add column ${sql.raw(ifMissing)}${sql.ref(column)} ${sql.raw(type)}`.execute(
-            db,
-          );
+          const ifMissing = sql.raw(onPostgres(db) ? "if not exists" : "");
+          const add = sql`alter table ${sql.table(table)} add column ${ifMissing} ${sql.ref(column)}`;
+          // SQLite has no "if not exists" here: a column added by a half-applied run fails so.
+          await sql`${add} ${sql.raw(type)}`.execute(db).catch((error: Error) => {
+            if (!/duplicate column/.test(error.message)) throw error;
+          });
         }
       }
     },

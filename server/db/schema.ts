@@ -1,5 +1,4 @@
 import type { Generated, Selectable } from "kysely";
-import type { LeadSource } from "~/lib/forms/lead-source";
 
 /**
  * The tables as Kysely sees them, on SQLite and PostgreSQL alike: ids are UUID strings, times ISO
@@ -72,22 +71,10 @@ export interface Database {
   form_token_uses: { nonce: string; used_at: string };
 }
 
-/**
- * Where a lead or registration came from (app/lib/forms/lead-source.ts; null when unknown), and
- * when its person was forgotten: erased, or past retention (server/db/retention.ts).
- */
-export type SourceColumns = {
-  [
-    column in
-      | "landing_page"
-      | "referrer_host"
-      | "utm_source"
-      | "utm_medium"
-      | "utm_campaign"
-      | "form_page"
-      | "forgotten_at"
-  ]: string | null;
-};
+/** Where a lead or registration came from (lead-source.ts), and when its person was forgotten. */
+export type SourceColumns = Record<SourceColumn | "forgotten_at", string | null>;
+type SourceColumn =
+  `${"landing" | "form"}_page` | "referrer_host" | `utm_${"source" | "medium" | "campaign"}`;
 
 /** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =
@@ -108,15 +95,3 @@ export type OutboxKind =
 export type Lead = Selectable<Database["leads"]>;
 export type OutboxEntry = Selectable<Database["outbox"]>;
 export type Registration = Selectable<Database["registrations"]>;
-
-/** A post's source (app/lib/forms/lead-source.ts) as its row's columns. */
-export function sourceColumnsOf(source: LeadSource | undefined) {
-  return {
-    landing_page: source?.landingPage ?? null,
-    referrer_host: source?.referrerHost ?? null,
-    utm_source: source?.utmSource ?? null,
-    utm_medium: source?.utmMedium ?? null,
-    utm_campaign: source?.utmCampaign ?? null,
-    form_page: source?.formPage ?? null,
-  };
-}

@@ -5,7 +5,7 @@ import {
   type ContactFormValues,
 } from "~/features/contact/contact-schema";
 import type { ContactFormOutcome } from "~/load-context";
-import { describeDropped, readLeadSource } from "~/lib/forms/lead-source";
+import { readLeadSource } from "~/lib/forms/lead-source";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -85,12 +85,12 @@ export function createLeadIntake(options: LeadIntakeOptions) {
     const leadId = randomUUID();
     const receivedAt = now();
     const { source, dropped } = readLeadSource(screened.formData);
-    if (dropped.length > 0)
-      log.warn(`Contact form: lead ${leadId} kept without ${describeDropped(dropped)}`);
+    if (dropped) log.warn(`Contact form: lead ${leadId} kept without ${dropped}`);
+    const enquiry = { ...result.enquiry, source };
     let saving: Promise<string> | undefined;
     if (databaseAnswers) {
       saving = retryWhileLocked(
-        () => saveLead(db, result.enquiry, receivedAt, { leadId, tokenNonce, source }),
+        () => saveLead(db, enquiry, receivedAt, { leadId, tokenNonce }),
         deadline,
       );
       try {
@@ -116,8 +116,7 @@ export function createLeadIntake(options: LeadIntakeOptions) {
           leadId,
           receivedAt: receivedAt.toISOString(),
           tokenNonce,
-          enquiry: result.enquiry,
-          source,
+          enquiry,
         });
         log.warn(
           `Contact form: kept lead ${leadId} in the spool at ${spool.file}; it moves into the database when that answers`,

@@ -1,7 +1,7 @@
 import Sqlite from "better-sqlite3";
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { LeadSource } from "~/lib/forms/lead-source";
+import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
 import { storeSpooledLead, type SpooledLead } from "./lead-store";
@@ -62,13 +62,7 @@ export function createLeadSpool(file: string, target: string) {
         .prepare(
           "insert into spooled_leads (lead_id, target, received_at, token_nonce, enquiry) values (?, ?, ?, ?, ?)",
         )
-        .run(
-          lead.leadId,
-          target,
-          lead.receivedAt,
-          lead.tokenNonce,
-          JSON.stringify({ ...lead.enquiry, source: lead.source }),
-        );
+        .run(lead.leadId, target, lead.receivedAt, lead.tokenNonce, JSON.stringify(lead.enquiry));
     },
     /** Whether a lead in the spool came with this form token nonce. */
     hasNonce(nonce: string): boolean {
@@ -85,19 +79,12 @@ export function createLeadSpool(file: string, target: string) {
             "select lead_id, received_at, token_nonce, enquiry from spooled_leads where target = ? order by received_at, lead_id limit ?",
           )
           .all(target, limit) as Row[] | undefined) ?? [];
-      return rows.map((row) => {
-        // The source rides in the enquiry's JSON (docs/decisions/077); older rows have none.
-        const { source, ...enquiry } = JSON.parse(row.enquiry) as SpooledLead["enquiry"] & {
-          source?: LeadSource;
-        };
-        return {
-          leadId: row.lead_id,
-          receivedAt: row.received_at,
-          tokenNonce: row.token_nonce,
-          enquiry,
-          source,
-        };
-      });
+      return rows.map((row) => ({
+        leadId: row.lead_id,
+        receivedAt: row.received_at,
+        tokenNonce: row.token_nonce,
+        enquiry: JSON.parse(row.enquiry) as ContactEnquiry,
+      }));
     },
     count(): number {
       const row = open(false)

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
-import type { LeadSource } from "~/lib/forms/lead-source";
-import { sourceColumnsOf, type Database, type Lead } from "../db/schema";
+import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
+import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /**
@@ -14,18 +14,14 @@ import { recordTokenUse } from "../forms/token-uses";
  */
 export async function saveLead(
   db: AppDatabase,
-  enquiry: ContactEnquiry,
+  enquiry: WithSource<ContactEnquiry>,
   now: Date,
-  {
-    leadId = randomUUID(),
-    tokenNonce,
-    source,
-  }: { leadId?: string; tokenNonce?: string; source?: LeadSource } = {},
+  { leadId = randomUUID(), tokenNonce }: { leadId?: string; tokenNonce?: string } = {},
 ): Promise<string> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, at);
-    await insertLeadWithOutbox(trx, leadId, enquiry, at, { source });
+    await insertLeadWithOutbox(trx, leadId, enquiry, at);
   });
   return leadId;
 }
@@ -35,8 +31,7 @@ export type SpooledLead = {
   leadId: string;
   receivedAt: string;
   tokenNonce: string | null;
-  enquiry: ContactEnquiry;
-  source?: LeadSource;
+  enquiry: WithSource<ContactEnquiry>;
 };
 
 /**
@@ -48,7 +43,6 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
   return db.transaction().execute(async (trx) => {
     const inserted = await insertLeadWithOutbox(trx, lead.leadId, lead.enquiry, lead.receivedAt, {
       unlessStored: true,
-      source: lead.source,
     });
     if (!inserted) return false;
     if (lead.tokenNonce !== null) {
@@ -66,9 +60,9 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
 async function insertLeadWithOutbox(
   trx: Transaction<Database>,
   leadId: string,
-  enquiry: ContactEnquiry,
+  enquiry: WithSource<ContactEnquiry>,
   at: string,
-  { unlessStored = false, source }: { unlessStored?: boolean; source?: LeadSource } = {},
+  { unlessStored = false } = {},
 ): Promise<boolean> {
   let insert = trx.insertInto("leads").values({
     id: leadId,
@@ -81,7 +75,7 @@ async function insertLeadWithOutbox(
     budget: enquiry.budget,
     message: enquiry.message,
     consented_at: at,
-    ...sourceColumnsOf(source),
+    ...sourceColumnsOf(enquiry.source),
   });
   if (unlessStored) insert = insert.onConflict((conflict) => conflict.column("id").doNothing());
   const { numInsertedOrUpdatedRows } = await insert.executeTakeFirst();

@@ -8,7 +8,7 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts } from "~/features/events/registration-view";
-import { describeDropped, readLeadSource } from "~/lib/forms/lead-source";
+import { readLeadSource } from "~/lib/forms/lead-source";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -119,17 +119,14 @@ export function createRegistrationDesk(
     }
 
     const { source, dropped } = readLeadSource(screened.formData);
-    if (dropped.length > 0) {
-      log.warn(`Event registration: ${event.slug}: kept without ${describeDropped(dropped)}`);
-    }
+    if (dropped) log.warn(`Event registration: ${event.slug}: kept without ${dropped}`);
     let stored: StoreResult;
     try {
       stored = await realOutcome(
         () =>
-          storeRegistration(db, event, result.registration, now(), {
+          storeRegistration(db, event, { ...result.registration, source }, now(), {
             tokenNonce: screened.tokenNonce,
             deadline,
-            source,
           }),
         deadline,
         "storing the registration",

@@ -4,8 +4,8 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
-import type { LeadSource } from "~/lib/forms/lead-source";
-import { sourceColumnsOf, type Database, type OutboxKind } from "../db/schema";
+import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
+import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 
 /*
@@ -112,13 +112,9 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
-  entry: RegistrationEntry,
+  entry: WithSource<RegistrationEntry>,
   now: Date,
-  {
-    tokenNonce,
-    deadline,
-    source,
-  }: { tokenNonce?: string; deadline?: number; source?: LeadSource } = {},
+  { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
 ): Promise<StoreResult> {
   const what = "storing the registration";
   return db.transaction().execute(async (trx) => {
@@ -176,7 +172,7 @@ export async function storeRegistration(
         consented_at: at,
         confirmed_at: status === "confirmed" ? at : null,
         cancelled_at: null,
-        ...sourceColumnsOf(source),
+        ...sourceColumnsOf(entry.source),
       })
       .execute();
     const attendeeMail = status === "confirmed" ? "registration-confirmed" : "registration-waiting";

@@ -27,6 +27,9 @@ export type LeadSourceField = (typeof leadSourceFields)[number];
 /** As stored: null where unknown or dropped. */
 export type LeadSource = Record<LeadSourceField, string | null>;
 
+/** An enquiry or registration with its source (in the lead spool, inside its JSON; older have none). */
+export type WithSource<T> = T & { source?: LeadSource };
+
 /** A form's answer that brings the form back carries the source it was sent with. */
 export type WithLeadSource = { source?: Partial<Record<LeadSourceField, string>> };
 
@@ -155,12 +158,9 @@ function problemWith(field: LeadSourceField, value: string): string | null {
  * The source fields of a post, checked: a value past its bound or not what it
  * should be is dropped (stored as null) and named in `dropped`, while the
  * enquiry or registration itself is kept, since the visitor never sees these
- * fields and could not correct them.
+ * fields and could not correct them. `dropped` names them, empty when none.
  */
-export function readLeadSource(form: FormData): {
-  source: LeadSource;
-  dropped: { field: LeadSourceField; reason: string }[];
-} {
+export function readLeadSource(form: FormData): { source: LeadSource; dropped: string } {
   const source = {} as LeadSource;
   const dropped: { field: LeadSourceField; reason: string }[] = [];
   for (const field of leadSourceFields) {
@@ -170,10 +170,18 @@ export function readLeadSource(form: FormData): {
     if (reason) dropped.push({ field, reason });
     source[field] = value === "" || reason ? null : value;
   }
-  return { source, dropped };
+  // What was dropped and why, never its value: "utmSource (must be ...)".
+  return { source, dropped: dropped.map(({ field, reason }) => `${field} (${reason})`).join(", ") };
 }
 
-/** `lead X kept without utmSource (must be ...)`: what was dropped, never its value. */
-export function describeDropped(dropped: { field: LeadSourceField; reason: string }[]): string {
-  return dropped.map(({ field, reason }) => `${field} (${reason})`).join(", ");
+/** A post's source as its row's columns (server/db/schema.ts). */
+export function sourceColumnsOf(source: LeadSource | undefined) {
+  return {
+    landing_page: source?.landingPage ?? null,
+    referrer_host: source?.referrerHost ?? null,
+    utm_source: source?.utmSource ?? null,
+    utm_medium: source?.utmMedium ?? null,
+    utm_campaign: source?.utmCampaign ?? null,
+    form_page: source?.formPage ?? null,
+  };
 }

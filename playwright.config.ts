@@ -3,9 +3,14 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "./tests/browser";
+import {
+  assertChromiumInstalled,
+  chromiumArgs,
+  testChromiumPath,
+  viewports,
+} from "./tests/browser";
 
-assertChromiumInstalled();
+assertChromiumInstalled(testChromiumPath);
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -47,12 +52,16 @@ function freshDatabaseUrl(): string {
  */
 const widthTags = { bothWidths: "@both-widths", phone: "@phone" } as const;
 
+/** Browser-width-free specs in tests/e2e that start servers of their own (the `servers` project). */
+const ownServerSpecs = ["dev-server.spec.ts", "server-process.spec.ts", "contact-crash.spec.ts"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // Two browser workers keep both cores busy; the third runs the fault tests
-  // (first in the queue, one at a time), which mostly wait on servers and timers.
+  // Two browser workers keep both cores busy; the third runs the `servers`
+  // project (first in the queue, one at a time), whose tests mostly wait on
+  // servers and timers, then takes browser tests too.
   workers: 3,
   reporter: [["list"]],
   // A web-first assertion waits up to 10 s, not Playwright's 5: on the 2-core
@@ -63,17 +72,20 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     trace: "retain-on-failure",
   },
   projects: [
-    // How the server behaves when a part it depends on is slow or gone, and
-    // inputs that reach unusual code paths (issue 15, docs/security.md).
-    // Each starts servers (and PostgreSQL) of its own and waits out timeouts:
-    // more time each, little CPU. Listed first so it runs beside the browser tests.
+    // Tests that start servers of their own: how the server behaves when a
+    // part it depends on is slow or gone, and inputs that reach unusual code
+    // paths (issue 15, docs/security.md, tests/faults/); the server process's
+    // own life (SIGTERM, SIGKILL, a bad PORT); and `npm run dev`. They mostly
+    // wait on servers and timers: one at a time, on the third worker, listed
+    // first so they run beside the browser tests rather than after them.
     {
-      name: "faults",
-      testDir: "tests/faults",
+      name: "servers",
+      testDir: "tests",
+      testMatch: ["faults/**/*.spec.ts", ...ownServerSpecs.map((file) => `e2e/${file}`)],
       timeout: 90_000,
       workers: 1,
       use: { viewport: viewports.desktop },
@@ -86,6 +98,7 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: new RegExp(widthTags.phone),
+      testIgnore: ownServerSpecs,
       use: { viewport: viewports.desktop },
     },
   ],

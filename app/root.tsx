@@ -98,8 +98,9 @@ export const meta: Route.MetaFunction = ({ error, location }) =>
 // Last resort, for a failure in the marketing layout itself; the layout route
 // has its own boundary that keeps the header and footer around the message.
 // A path that no route matches, not even the catch-all (a line break in it,
-// /%0a, defeats its pattern), is a 404 here: the same not-found page as any
-// other unknown path, in the server's HTML and after hydration alike.
+// /%0a, defeats its pattern), is a 404 here: the not-found page, in the
+// server's HTML and after hydration alike, without the services list that
+// only a loader's 404 carries (app/site/not-found.server.ts).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (

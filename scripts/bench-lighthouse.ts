@@ -1,7 +1,9 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { assertChromiumInstalled, chromiumArgs, chromiumPath } from "../tests/browser";
 import { ensureBuild, startProductionServer } from "./production-server";
@@ -11,7 +13,8 @@ import { astrowindRoot, startStaticFileServer } from "./static-file-server";
  * Lighthouse 12 against the production build in Debian's Chromium: every page
  * type, mobile and desktop, several runs each; prints the median of each
  * figure as a Markdown table. Usage:
- *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo] [--pages /,/about]
+ *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo] [--pages /,/about] [--save DIR]
+ * --save writes each run's full report (JSON) into DIR, to read its long tasks and script timings.
  * The AstroWind build (../shared/anchors/astrowind, the speed reference) is
  * served beside it by a static file server that compresses and caches as a
  * static host does, and its home and one post are measured in the same run;
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     "reference-port": { type: "string", default: "3302" },
     // Comma-separated paths of ours to measure (default: every page type).
     pages: { type: "string" },
+    save: { type: "string" },
   },
 });
 const runs = Number(values.runs);
@@ -135,6 +139,11 @@ try {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const { lhr } = result;
+        if (values.save) {
+          mkdirSync(values.save, { recursive: true });
+          const name = `${form}-${path.replace(/[^a-z0-9]+/gi, "_") || "_"}-${label.startsWith("AstroWind") ? "astrowind-" : ""}${run + 1}.json`;
+          writeFileSync(join(values.save, name), JSON.stringify(lhr));
+        }
         // A run Lighthouse itself could not finish (its runtimeError) says
         // nothing about the page: it is named and run again, at most twice.
         if (lhr.runtimeError) {

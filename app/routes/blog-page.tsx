@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { notFound } from "~/site/not-found.server";
+import { redirect } from "react-router";
 import type { Route } from "./+types/blog-page";
 import { blogListPage } from "~/features/blog/posts.server";
 import { parseBlogPageNumber } from "~/features/blog/blog-pages";
@@ -17,7 +18,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const number = parseBlogPageNumber(params.page);
   if (number === 1) throw redirect(blogPagePath(1), 301);
   const page = number === undefined ? undefined : blogListPage(number);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw notFound();
   return { page, meta: blogPageMeta(page.number, page.count) };
 }
 

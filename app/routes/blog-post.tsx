@@ -1,5 +1,5 @@
+import { notFound } from "~/site/not-found.server";
 import { servicePath, socialCardPath, postPath, paths, contactPath } from "~/config/paths";
-import { data } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { findPost, relatedPostSummaries } from "~/features/blog/posts.server";
 import { CallToAction } from "~/components/sections/call-to-action";
@@ -17,7 +17,7 @@ import "../styles/article.css";
 export async function loader({ params }: Route.LoaderArgs) {
   // Unknown slugs, and drafts in a production build, get the not-found page.
   const post = await findPost(params.slug);
-  if (!post) throw data(null, { status: 404 });
+  if (!post) throw notFound();
   const services = post.services.flatMap((id) => {
     const service = findService(id);
     return service

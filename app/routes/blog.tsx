@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/site/not-found.server";
 import type { Route } from "./+types/blog";
 import { blogListPage } from "~/features/blog/posts.server";
 import { CallToAction } from "~/components/sections/call-to-action";
@@ -10,7 +10,7 @@ import { blogFeedLink } from "~/config/feeds";
 // The first page of the blog's list; later pages are routes/blog-page.tsx.
 export function loader() {
   const page = blogListPage(1);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw notFound();
   return { page, meta: fixedPageMeta.blog };
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/site/not-found.server";
 import type { Route } from "./+types/case-study";
 import { CallToAction } from "~/components/sections/call-to-action";
 import {
@@ -20,7 +20,7 @@ import { serviceRef } from "~/features/services/services.server";
 // One product's case study, prerendered (app/site/pages.server.ts). Unknown slugs are 404.
 export function loader({ params }: Route.LoaderArgs) {
   const product = findProduct(params.slug);
-  if (!product) throw data(null, { status: 404 });
+  if (!product) throw notFound();
   const path = productPath(product.slug);
   const testimonial = testimonials.find((entry) => entry.product === product.slug);
   const description = `${product.name} for ${product.client.name}: ${product.headlineResult.value} ${product.headlineResult.label}. ${product.summary}`;

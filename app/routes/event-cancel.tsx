@@ -1,3 +1,4 @@
+import { notFound } from "~/site/not-found.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/event-cancel";
 import { SiteEmailLink } from "~/components/forms/form-parts";
@@ -32,7 +33,7 @@ type CancelPageState =
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const entry = findEvent(params.slug);
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) throw notFound();
   const now = requestTime(context);
   const token = new URL(request.url).searchParams.get(cancelTokenField);
   const desk = appContextOf(context).eventRegistration;
@@ -56,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
   const entry = findEvent(params.slug);
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) throw notFound();
   const { eventRegistration } = appContextOf(context);
   if (!eventRegistration) {
     throw data("Cancelling needs the site's own server (npm start).", { status: 503 });

@@ -1,3 +1,4 @@
+import { notFound } from "~/site/not-found.server";
 import { eventPath, eventRegistrationPath, socialCardPath, paths } from "~/config/paths";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/event-detail";
@@ -40,7 +41,7 @@ export const handle: ServerHandle = { pageCache: { query: [registrationAnswerPar
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const entry = findEvent(params.slug);
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) throw notFound();
   const now = requestTime(context);
   const view = toEventView(entry, now);
   const facts = toEventFacts(entry);
@@ -126,7 +127,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
   const source = form ? completeLeadSource(form, request) : undefined;
   const entry = findEvent(params.slug);
-  if (!entry || entry.registrationUrl) throw data(null, { status: 404 });
+  if (!entry || entry.registrationUrl) throw notFound();
   const { eventRegistration } = appContextOf(context);
   if (!eventRegistration) {
     throw data("Registration needs the site's own server (npm start).", { status: 503 });

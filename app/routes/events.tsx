@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => getMeta(loaderData.m
 const copy = {
   hero: {
     eyebrow: "News & Events",
-    title: "Meet the team behind the work",
+    title: "Talks, workshops and round tables",
     lead: "We run workshops, talks and round tables on product engineering, data and security, online and in our London and Lisbon offices.",
   },
   upcoming: {

@@ -1,6 +1,7 @@
+import { notFound } from "~/site/not-found.server";
 import { servicePath, paths, contactPath } from "~/config/paths";
 import { Icon } from "~/components/ui/icon";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/service-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { CaseOutcome } from "~/features/services/case-outcome";
@@ -24,7 +25,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (redirectTo) throw redirect(`${servicePath(redirectTo)}${new URL(request.url).search}`, 301);
 
   const page = servicePage(params.serviceId);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw notFound();
   const path = servicePath(page.id);
   // Built here, so the JSON-LD builders stay on the server (issue 6).
   const jsonLd = [

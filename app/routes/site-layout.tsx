@@ -5,6 +5,7 @@ import type { Route } from "./+types/site-layout";
 import { SiteFrame } from "~/site/layout/site-frame";
 import { ApplicationError } from "~/site/application-error";
 import { NotFound } from "~/site/not-found";
+import { ServicesOverview, overviewOfNotFound } from "~/features/services/services-overview";
 import { errorMeta } from "~/site/meta";
 
 // Only an error reaches this: pages set their own meta, and when a page throws,
@@ -20,10 +21,20 @@ export default function SiteLayout() {
   );
 }
 
+// A page's loader throws notFound() (app/site/not-found.server.ts) for an
+// unknown slug or id: its data carries the services the not-found page offers.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return (
+      <SiteFrame>
+        <ApplicationError />
+      </SiteFrame>
+    );
+  }
+  const overview = overviewOfNotFound(error.data);
   return (
     <SiteFrame>
-      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ApplicationError />}
+      <NotFound services={overview && <ServicesOverview {...overview} />} />
     </SiteFrame>
   );
 }

@@ -10,3 +10,4 @@ export { portfolioPage as portfolioCopy } from "~/features/portfolio/portfolio-p
 export { productIndustries, products } from "~/features/portfolio/products.server";
 export { testimonials } from "~/features/portfolio/testimonials.server";
 export { figures } from "~/features/company/figures.server";
+export { serviceContents } from "~/features/services/services.server";

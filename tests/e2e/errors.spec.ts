@@ -1,4 +1,5 @@
-import { servicesMenu } from "~/config/navigation";
+import { servicePath } from "~/config/paths";
+import { serviceContents } from "./content-files";
 import { expect, footer, gotoHydrated, INJECTED_FAILURE, test } from "./fixtures";
 
 test("an unknown path shows the not-found page with status 404 inside the site frame", async ({
@@ -16,18 +17,39 @@ test("an unknown path shows the not-found page with status 404 inside the site f
     "/",
   );
   await expect(main.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
-  for (const link of servicesMenu) {
-    await expect(main.getByRole("link", { name: link.label })).toHaveAttribute("href", link.href);
+  // The services by their display names (content/services), not the menu's spec labels.
+  for (const service of serviceContents) {
+    await expect(main.getByRole("link", { name: service.name, exact: true })).toHaveAttribute(
+      "href",
+      servicePath(service.id),
+    );
   }
 });
 
-test("an unknown service id shows the same not-found page with 404", async ({ page }) => {
-  const response = await gotoHydrated(page, "/services/quantum-computing");
-  expect(response?.status()).toBe(404);
-  await expect(
-    page.locator("main").getByRole("link", { name: "Go to the home page" }),
-  ).toBeVisible();
-});
+for (const [path, title] of [
+  ["/services", "Every service we offer"],
+  ["/services/quantum-computing", "We couldn’t find that service"],
+] as const) {
+  test(`${path} answers 404 with the services overview: each service and its promise @both-widths`, async ({
+    page,
+  }) => {
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    const main = page.locator("main");
+    for (const service of serviceContents) {
+      const card = main.getByRole("article").filter({
+        has: page.getByRole("link", { name: service.name, exact: true }),
+      });
+      await expect(card).toContainText(service.promise);
+      await expect(card.getByText(service.promise)).toBeVisible();
+    }
+    await expect(main.getByRole("link", { name: "Tell us what you need" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+}
 
 test("an unhandled failure shows the spec's error view with 500 and no details", async ({
   page,

@@ -75,7 +75,7 @@ test("footer links lead where they say: hashes, the cybersecurity redirect and /
     .getByRole("link", { name: "Services" })
     .click();
   await expect(page).toHaveURL("/services");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/couldn.t find/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Every service we offer");
 
   await footer(page).getByRole("link", { name: "Commitment to Society" }).click();
   await expect(page).toHaveURL("/about#csr");

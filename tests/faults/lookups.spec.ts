@@ -23,7 +23,7 @@ test("/services/<an inherited key> is an unknown service: 404, no redirect", asy
     const response = await request.get(`/services/${key}`, { maxRedirects: 0 });
     expect(response.status(), key).toBe(404);
     expect(response.headers()["location"], key).toBeUndefined();
-    expect(await response.text(), key).toContain("We couldn’t find that page");
+    expect(await response.text(), key).toContain("We couldn’t find that service");
   }
 });
 

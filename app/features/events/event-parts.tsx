@@ -112,8 +112,8 @@ export function EventFacts({
 /**
  * "Register" to the form on the event's page (or to a partner's sign-up page
  * when a partner runs the registration), "Register interest" to the contact
- * page once registration has closed; and the calendar file. Past events take
- * no registration.
+ * page once registration has closed; and the calendar file while the event is
+ * still to come. Past events take no registration.
  */
 export function EventActions({
   event,
@@ -156,12 +156,15 @@ export function EventActions({
           )}
         </Button>
       )}
-      <Button asChild variant={inverse ? "inverse" : "secondary"}>
-        <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
-          <Icon name="calendar-plus" />
-          Add to calendar
-        </a>
-      </Button>
+      {/* A past event's date is no longer one to keep (issue 30). */}
+      {event.status === "upcoming" && (
+        <Button asChild variant={inverse ? "inverse" : "secondary"}>
+          <a href={eventCalendarPath(event.slug)} download {...named("Add to calendar")}>
+            <Icon name="calendar-plus" />
+            Add to calendar
+          </a>
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,3 @@
-import { eventCalendarPath } from "~/config/paths";
-import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import type { EventCardProps } from "~/features/events/event-card";
 import { EventFacts, EventTags, EventTitle } from "~/features/events/event-parts";
@@ -8,8 +6,8 @@ import { EventFacts, EventTags, EventTitle } from "~/features/events/event-parts
 // next-event card does not carry this one (issue 6).
 
 /**
- * A past event, quieter: slate tones, no registration, speakers (or the
- * agenda when there are none) in brief, and the calendar file kept for records.
+ * A past event, quieter: slate tones, no registration and no calendar file
+ * (its date is past), speakers (or the agenda when there are none) in brief.
  */
 export function PastEventCard({
   event,
@@ -49,17 +47,6 @@ export function PastEventCard({
           {event.agenda.map((slot) => slot.item).join("; ")}
         </p>
       )}
-      <div className="mt-auto pt-5">
-        <a
-          href={eventCalendarPath(event.slug)}
-          download
-          aria-label={`Add to calendar: ${event.title}`}
-          className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-700 hover:text-accent-600"
-        >
-          <Icon name="calendar-plus" className="size-4" />
-          Add to calendar
-        </a>
-      </div>
     </article>
   );
 }

@@ -42,8 +42,7 @@ export const registrationCopySchema = z
     seats: z
       .object({
         unlimited: lineField(160),
-        limited: withPlaceholders(160, "taken", "capacity"),
-        uncounted: withPlaceholders(160, "capacity"),
+        limited: withPlaceholders(160, "capacity"),
         full: withPlaceholders(200, "capacity"),
         closed: lineField(160),
       })
@@ -104,12 +103,7 @@ export function registrationCopyFor(
     state.kind === "open"
       ? state.capacity === null
         ? copy.seats.unlimited
-        : state.placesLeft === null
-          ? fill(copy.seats.uncounted, { capacity: state.capacity })
-          : fill(copy.seats.limited, {
-              taken: state.capacity - state.placesLeft,
-              capacity: state.capacity,
-            })
+        : fill(copy.seats.limited, { capacity: state.capacity })
       : state.kind === "waiting-list"
         ? fill(copy.seats.full, { capacity: state.capacity })
         : copy.seats.closed;

@@ -107,7 +107,11 @@ export function registrationState(
 export function registrationStateLabel(state: RegistrationState): string {
   switch (state.kind) {
     case "open":
-      if (state.placesLeft === null) return "Registration open";
+      // Counted once someone has registered: "300 places left" on an open
+      // event would tell visitors nobody has (issue 30).
+      if (state.placesLeft === null || state.placesLeft === state.capacity) {
+        return "Registration open";
+      }
       return state.placesLeft === 1 ? "1 place left" : `${state.placesLeft} places left`;
     case "waiting-list":
       return "Waiting list open";

@@ -141,6 +141,10 @@ describe("registrationState", () => {
     expect(registrationStateLabel({ kind: "open", capacity: 20, placesLeft: 1 })).toBe(
       "1 place left",
     );
+    // Before anyone registers, no count: "20 places left" would say nobody has.
+    expect(registrationStateLabel({ kind: "open", capacity: 20, placesLeft: 20 })).toBe(
+      "Registration open",
+    );
     const full = registrationState(event, { confirmed: 20, waiting: 3 }, early);
     expect(full).toEqual({ kind: "waiting-list", capacity: 20 });
     expect(registrationStateLabel(full)).toBe("Waiting list open");
@@ -184,7 +188,7 @@ describe("the registration section's words", () => {
     expect(text.title).toBe(registrationCopy.open.title);
     expect(text.seats).toEqual({
       label: "12 places left",
-      detail: "Free to attend. 8 of 20 places are taken.",
+      detail: "Free to attend, 20 places in all.",
     });
     expect(text.nextSteps?.steps.map((step) => step.title)).toEqual([
       registrationCopy.nextSteps.confirmation.title,
@@ -233,7 +237,7 @@ describe("the registration section's words", () => {
     broken.seats.limited = "Free to attend.";
     expect(registrationCopySchema.safeParse(broken).error?.issues[0]).toMatchObject({
       path: ["seats", "limited"],
-      message: "must contain {taken} and {capacity}",
+      message: "must contain {capacity}",
     });
   });
 });

@@ -51,26 +51,34 @@ export function ServiceCardList({
   services,
   className,
   closingCard,
+  summaryOnPhones = false,
 }: {
   services: readonly ServiceSummary[];
   className?: string;
   /** A last card after the services, e.g. an invitation to talk; it fills the grid's last cell. */
   closingCard?: ReactNode;
+  /** Shows each summary on phones too, one card a row, where the list is the page's subject. */
+  summaryOnPhones?: boolean;
 }) {
   return (
     <ul
       className={cn(
-        "grid grid-cols-2 gap-2.5 sm:gap-4 md:gap-6",
+        "grid gap-2.5 sm:grid-cols-2 sm:gap-4 md:gap-6",
+        summaryOnPhones ? "grid-cols-1" : "grid-cols-2",
         services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
         className,
       )}
     >
       {services.map((service) => (
         <li key={service.id} className="flex">
-          <ServiceCard service={service} />
+          <ServiceCard service={service} summaryOnPhones={summaryOnPhones} />
         </li>
       ))}
-      {closingCard && <li className="col-span-2 flex sm:col-span-1">{closingCard}</li>}
+      {closingCard && (
+        <li className={cn("flex", !summaryOnPhones && "col-span-2 sm:col-span-1")}>
+          {closingCard}
+        </li>
+      )}
     </ul>
   );
 }
@@ -79,15 +87,23 @@ export function ServiceCardList({
  * One service. The name is the link; its hit area stretches over the whole
  * card, so the card is one tab stop with a short accessible name.
  */
-export function ServiceCard({ service }: { service: ServiceSummary }) {
+export function ServiceCard({
+  service,
+  summaryOnPhones = false,
+}: {
+  service: ServiceSummary;
+  summaryOnPhones?: boolean;
+}) {
   const href = servicePath(service.id);
   return (
     <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-7">
       {/* Phones: a compact tile (icon beside name); the summary is shown from
           sm up and read out on phones too. */}
-      <div className="flex items-center gap-2.5 sm:gap-4">
+      {/* Below 360 px a half-width tile cannot hold "Cybersecurity" beside its
+          icon: the icon goes above the name there. */}
+      <div className="flex items-center gap-2.5 max-[359px]:flex-col max-[359px]:items-start max-[359px]:gap-2 sm:gap-4">
         <IconTile icon={findService(service.id)?.icon ?? "compass"} size="responsive" />
-        <h3 className="text-sm leading-snug font-semibold sm:text-lg">
+        <h3 className="min-w-0 text-sm leading-snug font-semibold wrap-break-word sm:text-lg">
           <Link
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -96,7 +112,12 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           </Link>
         </h3>
       </div>
-      <p className="mt-4 flex-1 text-[15px] leading-relaxed text-slate-600 max-sm:sr-only">
+      <p
+        className={cn(
+          "mt-4 flex-1 text-[15px] leading-relaxed text-slate-600",
+          summaryOnPhones ? "max-sm:mt-2" : "max-sm:sr-only",
+        )}
+      >
         {service.summary}
       </p>
       <span

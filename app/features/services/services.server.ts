@@ -94,6 +94,12 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
           }),
           title: lineField(80),
           summary: lineField(500),
+          // The figure the page's hero leads with, when the product's own
+          // headline is about something else (a speed figure on Cybersecurity).
+          headline: z
+            .object({ value: lineField(12), label: lineField(80) })
+            .strict()
+            .optional(),
         })
         .strict(),
       faqs: z
@@ -180,6 +186,18 @@ export function serviceSummaries(): ServiceSummary[] {
   return serviceContents.map(summaryOf);
 }
 
+/**
+ * The eleven services, each with its one-line promise in place of its summary:
+ * the not-found page's overview, where /services and unknown ids land (issue 30).
+ */
+export function serviceOverview(): ServiceSummary[] {
+  return serviceContents.map((content) => ({
+    id: content.id,
+    name: content.name,
+    summary: content.promise,
+  }));
+}
+
 /** Everything a service page shows, or undefined for an id that is not a service. */
 export function servicePage(id: string) {
   const content = serviceContents.find((entry) => entry.id === id);
@@ -204,7 +222,7 @@ export function servicePage(id: string) {
       name: product.name,
       industry: product.industry,
       client: clientLine(product),
-      headlineResult: product.headlineResult,
+      headlineResult: content.outcome.headline ?? product.headlineResult,
       results: product.results,
     },
     related: content.related.map((relatedId) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { formTokenField } from "~/features/contact/contact-schema";
 import { leadSourceFields } from "~/lib/forms/lead-source";
 import { formFields, validEnquiry } from "../support/contact-posts";
+import { registrationFormFields, validRegistration } from "../support/registration-posts";
 import { testDatabaseKinds } from "../support/test-databases";
 import {
   findLeadByEmail,
@@ -27,7 +28,8 @@ for (const kind of testDatabaseKinds) {
   describe(`a lead's source without JavaScript on ${kind}`, () => {
     let server: ContactServer;
     beforeEach(async () => {
-      server = await startContactServer({ kind });
+      // Before the events' registrations close, for the registration below.
+      server = await startContactServer({ kind, clockStart: new Date("2027-01-10T09:00:00Z") });
     });
     afterEach(() => server.close());
 
@@ -88,6 +90,28 @@ for (const kind of testDatabaseKinds) {
       expect(warning).toContain("utmSource (must be 100 characters or fewer)");
       expect(warning).toContain("referrerHost (must be a host name");
       expect(warning).not.toContain("xxxx");
+    });
+
+    test("a registration sent from an event's page with a campaign stores it with the registration", async () => {
+      const slug = "reconciliation-round-table-london";
+      const response = await postForm(
+        `${server.url}/events/${slug}`,
+        registrationFormFields(server.registrationToken(), { formPage: `/events/${slug}` }),
+        { Referer: `${server.url}/events/${slug}?utm_source=newsletter&utm_medium=email` },
+      );
+      expect(response.status).toBe(303);
+      const registration = await server.db
+        .selectFrom("registrations")
+        .selectAll()
+        .where("email", "=", validRegistration.email)
+        .executeTakeFirstOrThrow();
+      expect(registration).toMatchObject({
+        landing_page: `/events/${slug}`,
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: null,
+        form_page: `/events/${slug}`,
+      });
     });
   });
 }

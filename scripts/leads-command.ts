@@ -6,6 +6,12 @@ import { findLeads, type LeadRecord } from "../server/leads/lead-store";
 import { runPrivacyCommand, type PrivacyCommand, type PrivacyContext } from "./privacy-command";
 import { runRegistrationsCommand } from "./registrations-command";
 import { runReportCommand, type ReportCommand } from "./report-command";
+import {
+  parseWebhooksArgs,
+  runWebhooksCommand,
+  webhooksUsage,
+  type WebhooksCommand,
+} from "./webhooks-command";
 import { csvDocument, terminalTable } from "./lib/text-tables";
 import { exportedSource, sourceFields } from "./lib/source-fields";
 
@@ -21,7 +27,9 @@ export type LeadsCommand =
   | { command: "export"; format: "csv" | "json"; since?: Date }
   | { command: "registrations"; event: string; format?: "csv" | "json" }
   | ReportCommand
-  | PrivacyCommand;
+  | PrivacyCommand
+  | { command: "help"; usage: string }
+  | WebhooksCommand;
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -34,6 +42,7 @@ export const leadsUsage = `Usage:
   npm run leads -- report [--since DATE]      leads and registrations by source, campaign, landing page
   npm run leads -- person --email ADDRESS     everything held about an address, as JSON
   npm run leads -- erase --email ADDRESS      erase it (a place held is freed for the next waiting)
+  npm run leads -- webhooks dead|resend ...   (npm run leads -- webhooks --help)
 
 DATE is a day (2026-11-01, from midnight UTC), a time (2026-11-01T09:00:00Z)
 or a number of days back from now (30d).
@@ -43,6 +52,16 @@ The database is DATABASE_URL's (default: file:data/corvanta.db). Use
 const sinceSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    return { command: "help", usage: argv[0] === "webhooks" ? webhooksUsage : leadsUsage };
+  }
+  if (argv[0] === "webhooks") {
+    try {
+      return parseWebhooksArgs(argv.slice(1));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -60,7 +79,9 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
   }
   const { positionals, values } = parsed;
   if (positionals.length !== 1) {
-    throw new UsageError("Name one command: list, export, registrations, report, person or erase.");
+    throw new UsageError(
+      "Name one command: list, export, registrations, report, person, erase or webhooks.",
+    );
   }
   const [command] = positionals;
   if (command === "person" || command === "erase") {
@@ -110,7 +131,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, format: values.format, since };
   }
   throw new UsageError(
-    `Unknown command "${command}": use list, export, registrations, report, person or erase.`,
+    `Unknown command "${command}": use list, export, registrations, report, person, erase or webhooks.`,
   );
 }
 
@@ -128,6 +149,8 @@ export async function runLeadsCommand(
   if (command.command === "person" || command.command === "erase") {
     return runPrivacyCommand(command, db, write, context);
   }
+  if (command.command === "help") return write(`${command.usage}\n`);
+  if (command.command === "webhooks") return runWebhooksCommand(command, db, write);
   const leads = await findLeads(db, { since: command.since });
   if (command.command === "list") write(leadsTable(leads, command.since));
   else if (command.format === "csv") write(leadsToCsv(leads));

@@ -3,10 +3,16 @@ import { readEnv } from "../server/env";
 import { createLeadSpool } from "../server/leads/lead-spool";
 import { spoolFileFor } from "../server/services";
 import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
+import { webhooksUsage } from "./webhooks-command";
 
 // Entry of `npm run leads`; see scripts/leads-command.ts and the README.
 try {
   const command = parseLeadsArgs(process.argv.slice(2));
+  if (command.command === "help") {
+    // Help needs no database, and is not an error.
+    process.stdout.write(`${command.usage}\n`);
+    process.exit(0);
+  }
   const env = readEnv();
   const location = parseDatabaseUrl(env.DATABASE_URL);
   const db = await openDatabase(location);
@@ -21,7 +27,8 @@ try {
   }
 } catch (error) {
   if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${leadsUsage}`);
+    const usage = process.argv[2] === "webhooks" ? webhooksUsage : leadsUsage;
+    console.error(`${error.message}\n\n${usage}`);
     process.exit(2);
   }
   console.error((error as Error).message);

@@ -143,3 +143,40 @@ describe("readEnv: the mail server's TLS", () => {
     );
   });
 });
+
+describe("readEnv: webhooks", () => {
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+  it("sends none unless WEBHOOK_URLS names a target, and gives up after 20 tries by default", () => {
+    expect(readEnv({})).toMatchObject({ WEBHOOK_URLS: [], WEBHOOK_MAX_ATTEMPTS: 20 });
+  });
+
+  it("reads targets with the events each takes, separated by spaces or lines", () => {
+    const env = readEnv({
+      WEBHOOK_URLS:
+        " https://hooks.zapier.com/hooks/catch/1/abc/|lead.created,registration.*\n  http://10.0.0.5:5678/webhook/x ",
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_MAX_ATTEMPTS: "8",
+    });
+    expect(env.WEBHOOK_URLS).toEqual([
+      {
+        url: "https://hooks.zapier.com/hooks/catch/1/abc/",
+        events: ["lead.created", "registration.*"],
+      },
+      { url: "http://10.0.0.5:5678/webhook/x", events: ["*"] },
+    ]);
+    expect(env).toMatchObject({ WEBHOOK_SECRET: secret, WEBHOOK_MAX_ATTEMPTS: 8 });
+  });
+
+  it("names what is wrong: an unknown event, a URL that is not http(s), a missing or bad secret", () => {
+    const withSecret = (urls: string) => readEnv({ WEBHOOK_URLS: urls, WEBHOOK_SECRET: secret });
+    expect(() => withSecret("https://a.example/|lead.updated")).toThrow(/WEBHOOK_URLS\.0\.events/);
+    expect(() => withSecret("ftp://a.example/")).toThrow(/WEBHOOK_URLS\.0\.url/);
+    expect(() => withSecret("a.example/hook")).toThrow(/WEBHOOK_URLS/);
+    expect(() => readEnv({ WEBHOOK_URLS: "https://a.example/" })).toThrow(
+      /WEBHOOK_SECRET: must be set when WEBHOOK_URLS is/,
+    );
+    expect(() => readEnv({ WEBHOOK_SECRET: "not-a-secret" })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => readEnv({ WEBHOOK_SECRET: "whsec_c2hvcnQ=" })).toThrow(/WEBHOOK_SECRET/);
+  });
+});

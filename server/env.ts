@@ -4,6 +4,7 @@ import { z } from "zod";
 import { siteConfig } from "~/config/site";
 import { normaliseSiteUrl } from "~/config/site-url";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "./db/database";
+import { parseWebhookTargets, webhookEvents } from "./outbox/webhooks";
 
 // The server's configuration, read once at start-up; `.env.example` says what
 // each variable does. A wrong value stops the process with a message naming it.
@@ -41,6 +42,11 @@ function isPemCertificateFile(file: string): boolean {
     return false;
   }
 }
+
+const webhookEvent = z.enum([...webhookEvents, "lead.*", "registration.*", "*"]);
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const webhookTargets = z.array(z.object({ url: httpUrl, events: z.array(webhookEvent) }));
+const webhookSecret = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/; // 24 bytes or more, in base64
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -135,14 +141,20 @@ const envSchema = z.object({
   // Days a lead keeps its person, and a registration after its event ends (docs/decisions/077).
   LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   REGISTRATIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // Signed webhooks (docs/webhooks.md): `URL|event,event` entries separated by white space.
+  WEBHOOK_URLS: z.string().transform(parseWebhookTargets).pipe(webhookTargets).default([]),
+  WEBHOOK_SECRET: z.string().regex(webhookSecret).optional(),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
 });
+const secretNeeded = { path: ["WEBHOOK_SECRET"], message: "must be set when WEBHOOK_URLS is" };
+const checkedEnv = envSchema.refine((e) => !e.WEBHOOK_URLS[0] || e.WEBHOOK_SECRET, secretNeeded);
 
 export type ServerEnv = z.infer<typeof envSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   // An empty variable (FOO= in a .env file) means "not set", as in most tools.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(present);
+  const result = checkedEnv.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)

@@ -23,7 +23,8 @@ import { createSmtpMailer, type Mailer } from "./outbox/mailer";
 import { createLeadSpool, createSpoolDrainer } from "./leads/lead-spool";
 import { errorMessage, systemClock, withoutPassword, type Clock, type Logger } from "./core/logger";
 import { leadsTaken, readPipelineFrom, registrationsTaken } from "./core/metrics";
-import { createOutboxWorker, type OutboxComposer, type OutboxWorker } from "./outbox/outbox-worker";
+import { createOutboxWorker, mailSender, type OutboxComposer } from "./outbox/outbox-worker";
+import { sendWebhooksTo, webhookSender } from "./outbox/webhooks";
 
 /** The database, the forms' desks, the spool and its drainer, and the outbox worker (SMTP_URL). */
 export type LeadPipeline = Awaited<ReturnType<typeof startLeadPipeline>>;
@@ -94,8 +95,14 @@ export async function startLeadPipeline(
   const cancelSecret = await loadAppSecret(db, cancelSecretName);
   const mail = { from: env.LEADS_MAIL_FROM, to: env.LEADS_NOTIFY_TO };
 
-  let worker: OutboxWorker | undefined;
-  const wakeWorker = () => worker?.wake();
+  let worker: ReturnType<typeof createOutboxWorker> | undefined;
+  sendWebhooksTo(env.WEBHOOK_URLS);
+  const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
+  const send = env.WEBHOOK_SECRET ? webhookSender(env.WEBHOOK_SECRET) : undefined;
+  const webhookOptions = { deadLetterAfter: env.WEBHOOK_MAX_ATTEMPTS, db, log, now, leaseMs };
+  const webhookWorker = send && createOutboxWorker({ ...webhookOptions, send });
+  webhookWorker?.start();
+  const wakeWorker = () => [worker, webhookWorker].forEach((each) => each?.wake());
   let mailer: Mailer | undefined;
   if (env.SMTP_URL) {
     mailer = createSmtpMailer(env.SMTP_URL, {
@@ -103,14 +110,7 @@ export async function startLeadPipeline(
       rejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
     });
     const compose = composeOutboxMail(db, { mail, siteUrl: env.SITE_URL, cancelSecret }, now);
-    worker = createOutboxWorker({
-      db,
-      mailer,
-      compose,
-      log,
-      now,
-      leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
-    });
+    worker = createOutboxWorker({ db, send: mailSender(mailer, compose), log, now, leaseMs });
     worker.start();
     log.info(`Lead notifications go to ${env.LEADS_NOTIFY_TO.join(", ")}`);
     if (!env.SMTP_TLS_REJECT_UNAUTHORIZED) {
@@ -133,6 +133,7 @@ export async function startLeadPipeline(
       .selectFrom("outbox")
       .select((eb) => eb.fn.countAll<string | number>().as("waiting"))
       .where("sent_at", "is", null)
+      .where("kind", "<>", "webhook")
       .executeTakeFirstOrThrow();
     log.warn(
       `SMTP_URL is not set: lead notifications wait in the outbox (${Number(waiting)} waiting) and are sent once it is.`,
@@ -186,6 +187,7 @@ export async function startLeadPipeline(
     async close({ flushWithinMs = 3_000 } = {}) {
       clearInterval(purgeTimer);
       await Promise.all([drainer?.stop(), purging]);
+      await webhookWorker?.stop();
       if (worker) {
         await worker.stop();
         // No e-mail is started past the bound; one being sent may take the SMTP timeout more.
@@ -214,6 +216,7 @@ async function outboxBacklog(db: AppDatabase, now: Clock) {
         eb.fn.min("created_at").as("oldest"),
       ])
       .where("sent_at", "is", null)
+      .where("dead_at", "is", null)
       .executeTakeFirstOrThrow(),
     Date.now() + 2_000,
     "outbox backlog",

@@ -31,8 +31,10 @@ export function csvCell(value: string | null): string {
 export function terminalTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
+  /** Longer cells are cut short, with an ellipsis. */
+  maxWidth = 32,
 ): string {
-  const cells = [header, ...rows].map((row) => row.map((cell) => terminalSafe(cell, 32)));
+  const cells = [header, ...rows].map((row) => row.map((cell) => terminalSafe(cell, maxWidth)));
   const widths = header.map((_, column) =>
     Math.max(...cells.map((row) => [...(row[column] ?? "")].length)),
   );

@@ -231,6 +231,9 @@ describe.each(testDatabaseKinds)("the event registrations migration on %s", (kin
         next_attempt_at: at,
         sent_at: null,
         last_error: null,
+        target: null,
+        payload: null,
+        dead_at: null,
       },
     ]);
     // A row names exactly one thing to tell about.

@@ -35,6 +35,10 @@ export interface Database {
     next_attempt_at: string;
     sent_at: string | null;
     last_error: string | null;
+    /** A webhook's receiver, body, and when it was given up (a dead letter until re-sent). */
+    target: string | null;
+    payload: string | null;
+    dead_at: string | null;
   };
   /** Posts per client in the current fixed window, shared by every server process. */
   rate_limits: { bucket: string; window_started_at: string; hits: number };
@@ -90,7 +94,9 @@ export type OutboxKind =
   /** To the team: a new registration, Reply-To the attendee. */
   | "registration-team-new"
   /** To the team: a registration was cancelled, Reply-To the attendee. */
-  | "registration-team-cancelled";
+  | "registration-team-cancelled"
+  /** A signed webhook to `target` (server/outbox/webhooks.ts), not an e-mail. */
+  | "webhook";
 
 export type Lead = Selectable<Database["leads"]>;
 export type OutboxEntry = Selectable<Database["outbox"]>;

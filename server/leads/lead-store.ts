@@ -5,6 +5,7 @@ import type { AppDatabase } from "../db/database";
 import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
 import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
+import { queueWebhooks } from "../outbox/webhooks";
 
 /**
  * Stores an enquiry, its notification (the transactional outbox: no lead without its e-mail queued)
@@ -84,6 +85,7 @@ async function insertLeadWithOutbox(
     .insertInto("outbox")
     .values({ id: randomUUID(), lead_id: leadId, created_at: at, next_attempt_at: at })
     .execute();
+  await queueWebhooks(trx, "lead-notification", ["leads", leadId], at);
   return true;
 }
 
@@ -94,7 +96,9 @@ export type LeadRecord = Lead & { notified_at: string | null };
 export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
-    .leftJoin("outbox", "outbox.lead_id", "leads.id")
+    .leftJoin("outbox", (join) =>
+      join.onRef("outbox.lead_id", "=", "leads.id").on("outbox.kind", "=", "lead-notification"),
+    )
     .selectAll("leads")
     .select("outbox.sent_at as notified_at")
     .where("leads.forgotten_at", "is", null)

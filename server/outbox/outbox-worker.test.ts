@@ -24,7 +24,7 @@ import { createLeadIntake } from "../leads/lead-intake";
 import { leadNotificationComposer, type LeadMailSettings } from "../leads/lead-mail";
 import { createSmtpMailer, smtpReplyCode, type Mailer } from "./mailer";
 import { saveLead } from "../leads/lead-store";
-import { createOutboxWorker, retryDelayMs } from "./outbox-worker";
+import { createOutboxWorker, mailSender, retryDelayMs } from "./outbox-worker";
 
 const mail: LeadMailSettings = {
   from: "Corvanta Digital website <website@corvanta.example>",
@@ -72,8 +72,7 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     closing.push(() => mailer.close());
     return createOutboxWorker({
       db,
-      mailer,
-      compose: leadNotificationComposer(db, mail),
+      send: mailSender(mailer, leadNotificationComposer(db, mail)),
       log: logger,
       now: clock,
     });
@@ -133,8 +132,7 @@ describe.each(testDatabaseKinds)("lead notifications on %s", (kind) => {
     };
     const slow = createOutboxWorker({
       db,
-      mailer: slowMailer,
-      compose: leadNotificationComposer(db, mail),
+      send: mailSender(slowMailer, leadNotificationComposer(db, mail)),
       log,
       now: clock,
     });

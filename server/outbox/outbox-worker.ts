@@ -5,15 +5,18 @@ import { type OutboxMail, type Mailer } from "./mailer";
 import { errorMessage, systemClock, type Clock, type Logger } from "../core/logger";
 
 /**
- * Sends the queued e-mails, inside the server process. A tick claims each due outbox row (so two
- * processes never send one at once), sends its e-mail and marks it sent; a failed send waits longer
- * after each attempt. A row claimed by a process that dies is due again when its lease runs out,
- * so every e-mail is sent at least once.
+ * Sends the queued e-mails, or webhooks, inside the server process. A tick claims each due outbox
+ * row (so two processes never send one at once), sends it and marks it sent; a failed send waits
+ * longer after each attempt. A row claimed by a process that dies is due again when its lease runs
+ * out, so every row is sent at least once.
  */
-export type OutboxRow = Pick<OutboxEntry, "id" | "lead_id" | "registration_id" | "kind">;
+export type OutboxRow = OutboxEntry;
 
 /** Writes the e-mail an outbox row stands for, at the moment it is sent. */
 export type OutboxComposer = (row: OutboxRow) => Promise<OutboxMail>;
+
+export const mailSender = (mailer: Mailer, compose: OutboxComposer) => async (row: OutboxRow) =>
+  (await mailer.send(await compose(row))).responseCode;
 
 export type TickResult = { sent: number; failed: number };
 
@@ -30,6 +33,7 @@ export function retryDelayMs(failedAttempts: number): number {
 
 /** How the log names a row: by ids only, never an address or a visitor's text. */
 function describeRow(row: OutboxRow) {
+  if (row.kind === "webhook") return { name: `Webhook ${row.id}`, ids: { webhookId: row.id } };
   return row.lead_id !== null
     ? { name: `Lead notification for lead ${row.lead_id}`, ids: { leadId: row.lead_id } }
     : {
@@ -40,25 +44,28 @@ function describeRow(row: OutboxRow) {
 
 export function createOutboxWorker({
   db,
-  mailer,
-  compose,
+  send,
+  deadLetterAfter,
   log,
   now = systemClock,
   leaseMs = defaultLeaseMs,
 }: {
   db: AppDatabase;
-  mailer: Mailer;
+  /** Sends a row; resolves to the receiver's reply code (SMTP, or HTTP for a webhook). */
+  send: (row: OutboxRow) => Promise<number | undefined>;
+  /** Makes it the webhooks' worker (a slow receiver never holds an e-mail); dead after this many. */
+  deadLetterAfter?: number;
   /**
    * A row claimed by a process that dies (kill -9 mid-send) is due again after
    * this (OUTBOX_LEASE_SECONDS). It may then be sent twice; its Message-ID is
    * the same both times, so mail systems keep one.
    */
   leaseMs?: number;
-  /** Writes each row's e-mail (server/services.ts: leads' and registrations'). */
-  compose: OutboxComposer;
   log: Logger;
   now?: Clock;
 }) {
+  const webhooks = deadLetterAfter !== undefined;
+  const [protocol, codeField] = webhooks ? ["HTTP", "httpStatus"] : ["SMTP", "smtpResponseCode"];
   let running: Promise<TickResult> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -73,8 +80,10 @@ export function createOutboxWorker({
     const result: TickResult = { sent: 0, failed: 0 };
     const due = await db
       .selectFrom("outbox")
-      .select(["id", "lead_id", "registration_id", "kind", "attempts", "next_attempt_at"])
+      .selectAll()
+      .where("kind", webhooks ? "=" : "<>", "webhook")
       .where("sent_at", "is", null)
+      .where("dead_at", "is", null)
       .where("next_attempt_at", "<=", now().toISOString())
       .orderBy("next_attempt_at")
       .limit(20)
@@ -95,7 +104,7 @@ export function createOutboxWorker({
 
       const { name, ids } = describeRow(row);
       try {
-        const delivery = await mailer.send(await compose(row));
+        const code = await send(row);
         // Sent: marking it must not fail for a moment's SQLite lock, or it would be sent again.
         const markSent = db
           .updateTable("outbox")
@@ -104,26 +113,32 @@ export function createOutboxWorker({
         await retryWhileLocked(() => markSent.execute(), Date.now() + defaultDatabaseTimeoutMs);
         result.sent += 1;
         log.info(
-          `${name} sent (attempt ${attempt}, SMTP ${delivery.responseCode ?? "reply code unknown"}).`,
-          { ...ids, attempt, smtpResponseCode: delivery.responseCode },
+          `${name} sent (attempt ${attempt}, ${protocol} ${code ?? "reply code unknown"}).`,
+          { ...ids, attempt, [codeField]: code },
         );
       } catch (error) {
         const reason = errorMessage(error);
-        const retryAt = new Date(now().getTime() + retryDelayMs(attempt));
+        // A webhook waits ±25% about it, so receivers back from an outage are not all hit at once.
+        const wait = retryDelayMs(attempt) * (webhooks ? 0.75 + Math.random() / 2 : 1);
+        const retryAt = new Date(now().getTime() + wait);
+        const dead = attempt >= (deadLetterAfter ?? Infinity) ? now().toISOString() : null;
         await db
           .updateTable("outbox")
           .set({ next_attempt_at: retryAt.toISOString(), last_error: reason.slice(0, 500) })
+          .set({ dead_at: dead })
           .where("id", "=", row.id)
           .execute();
         result.failed += 1;
-        // nodemailer attaches the SMTP reply code (550...) to a refusal.
+        // nodemailer attaches the SMTP reply code (550...) to a refusal, webhooks.ts the HTTP status.
         const code = (error as { responseCode?: unknown } | null)?.responseCode;
-        log.warn(
-          `${name} failed (attempt ${attempt}): ${reason}. Next attempt at ${retryAt.toISOString()}.`,
-          { ...ids, attempt, smtpResponseCode: typeof code === "number" ? code : undefined },
-        );
+        const next = dead ? "Given up: a dead letter" : `Next attempt at ${retryAt.toISOString()}`;
+        log[dead ? "error" : "warn"](`${name} failed (attempt ${attempt}): ${reason}. ${next}.`, {
+          ...ids,
+          attempt,
+          [codeField]: typeof code === "number" ? code : undefined,
+        });
         // The mail server is most likely away for the others too: try again on a later tick.
-        break;
+        if (!webhooks) break;
       }
     }
     return result;

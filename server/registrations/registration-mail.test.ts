@@ -16,7 +16,7 @@ import {
 } from "../../tests/support/test-databases";
 import type { AppDatabase } from "../db/database";
 import { createSmtpMailer } from "../outbox/mailer";
-import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
+import { createOutboxWorker, mailSender, type OutboxWorker } from "../outbox/outbox-worker";
 import { composeOutboxMail } from "../services";
 import { verifyCancelToken } from "./cancel-token";
 import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
@@ -58,8 +58,10 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
     closeMailer = () => mailer.close();
     worker = createOutboxWorker({
       db,
-      mailer,
-      compose: composeOutboxMail(db, { mail, siteUrl, cancelSecret: CANCEL_SECRET }, clock),
+      send: mailSender(
+        mailer,
+        composeOutboxMail(db, { mail, siteUrl, cancelSecret: CANCEL_SECRET }, clock),
+      ),
       log,
       now: clock,
     });

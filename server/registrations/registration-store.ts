@@ -7,6 +7,7 @@ import type { AppDatabase } from "../db/database";
 import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
 import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
+import { queueWebhooks } from "../outbox/webhooks";
 
 /*
  * Every change to an event's registrations runs in one transaction that first upserts the event's
@@ -62,6 +63,7 @@ async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now
       next_attempt_at: at,
     })
     .execute();
+  await queueWebhooks(trx, kind, ["registrations", registrationId], at);
 }
 
 export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<SeatCounts> {

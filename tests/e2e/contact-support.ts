@@ -11,7 +11,11 @@ import { openDatabase, parseDatabaseUrl, type AppDatabase } from "../../server/d
 import { tokenForms } from "~/config/paths";
 import { signFormToken, verifyFormToken } from "../../server/forms/form-token";
 import { createSmtpMailer } from "../../server/outbox/mailer";
-import { createOutboxWorker, type OutboxWorker } from "../../server/outbox/outbox-worker";
+import {
+  createOutboxWorker,
+  mailSender,
+  type OutboxWorker,
+} from "../../server/outbox/outbox-worker";
 import { composeOutboxMail, createFormDesks } from "../../server/services";
 import type { RateLimitRule } from "../../server/forms/rate-limit";
 import { leadLogger } from "../../server/core/log";
@@ -153,8 +157,7 @@ export async function startContactServer({
     const mail = { from: "Corvanta Digital website <website@corvanta.example>", to: [teamAddress] };
     worker = createOutboxWorker({
       db,
-      mailer,
-      compose: composeOutboxMail(db, { mail, siteUrl: url, cancelSecret }, clock),
+      send: mailSender(mailer, composeOutboxMail(db, { mail, siteUrl: url, cancelSecret }, clock)),
       log: leadLogger(log.log),
       now: clock,
     });

@@ -23,6 +23,8 @@ export default [
     // Cancelling a registration, from the link in its confirmation e-mail.
     route("events/:slug/cancel", "routes/event-cancel.tsx"),
     route("contact", "routes/contact.tsx"),
+    // What the forms store and for how long (issue 28); linked from every form, not the footer.
+    route("privacy", "routes/privacy.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Resource routes for search engines, link previews and browsers, all

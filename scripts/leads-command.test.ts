@@ -17,6 +17,10 @@ import {
 import { leadsToCsv, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 import { csvCell } from "./lib/text-tables";
 
+/** Where each lead or registration came from: the same columns in every export. */
+const sourceHeader =
+  '"landingPage","referrerHost","utmSource","utmMedium","utmCampaign","formPage"';
+
 describe("parseLeadsArgs", () => {
   it("reads list and export with their options", () => {
     expect(parseLeadsArgs(["list"])).toEqual({ command: "list", since: undefined });
@@ -46,6 +50,37 @@ describe("parseLeadsArgs", () => {
       [["list", "--limit", "3"], /Unknown option/],
     ] as const) {
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(UsageError);
+      expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
+    }
+  });
+});
+
+describe("parseLeadsArgs for report, person and erase", () => {
+  it("reads --since as days back, and --email", () => {
+    const before = Date.now();
+    const report = parseLeadsArgs(["report", "--since", "30d"]);
+    expect(report.command).toBe("report");
+    const since = (report as { since: Date }).since.getTime();
+    expect(since).toBeGreaterThanOrEqual(before - 30 * 86_400_000);
+    expect(since).toBeLessThanOrEqual(Date.now() - 30 * 86_400_000);
+    expect(parseLeadsArgs(["erase", "--email", "a@b.example"])).toEqual({
+      command: "erase",
+      email: "a@b.example",
+    });
+    expect(parseLeadsArgs(["person", "--email=a@b.example"])).toEqual({
+      command: "person",
+      email: "a@b.example",
+    });
+  });
+
+  it("explains what is wrong", () => {
+    for (const [argv, message] of [
+      [["erase"], /erase needs --email/],
+      [["person", "--email", "not an address"], /person needs --email/],
+      [["erase", "--email", "a@b.example", "--since", "30d"], /takes --email only/],
+      [["list", "--email", "a@b.example"], /--email belongs to person and erase/],
+      [["report", "--format", "csv"], /--format belongs to export/],
+    ] as const) {
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
     }
   });
@@ -255,7 +290,7 @@ describe.each(testDatabaseKinds)("the leads command on %s", (kind) => {
     const csv = await run(["export", "--format", "csv"]);
     expect(
       csv.startsWith(
-        `\uFEFF"receivedAt","name","email","company","phone","service","budget","message","notifiedAt","id"\r\n`,
+        `\uFEFF"receivedAt","name","email","company","phone","service","budget","message","notifiedAt",${sourceHeader},"id"\r\n`,
       ),
     ).toBe(true);
     expect(csv).toBe(leadsToCsv(await findLeads(db)));
@@ -340,7 +375,7 @@ describe.each(testDatabaseKinds)("the registrations command on %s", (kind) => {
     const csv = await run(["registrations", "--event", roundTable.slug, "--format", "csv"]);
     const rows = csv.split("\r\n");
     expect(rows[0]).toBe(
-      '\uFEFF"status","place","registeredAt","confirmedAt","name","email","company","jobTitle","Dietary needs or allergies","id"',
+      `\uFEFF"status","place","registeredAt","confirmedAt","name","email","company","jobTitle","Dietary needs or allergies",${sourceHeader},"id"`,
     );
     // Every cell quoted, a formula start defused (the enquiries export's rules).
     expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
+import { runPrivacyCommand, type PrivacyCommand, type PrivacyContext } from "./privacy-command";
 import { runRegistrationsCommand } from "./registrations-command";
+import { runReportCommand, type ReportCommand } from "./report-command";
 import {
   parseWebhooksArgs,
   runWebhooksCommand,
@@ -11,6 +13,7 @@ import {
   type WebhooksCommand,
 } from "./webhooks-command";
 import { csvDocument, terminalTable } from "./lib/text-tables";
+import { exportedSource, sourceFields } from "./lib/source-fields";
 
 /**
  * `npm run leads -- list [--since DATE]`,
@@ -23,6 +26,8 @@ export type LeadsCommand =
   | { command: "list"; since?: Date }
   | { command: "export"; format: "csv" | "json"; since?: Date }
   | { command: "registrations"; event: string; format?: "csv" | "json" }
+  | ReportCommand
+  | PrivacyCommand
   | { command: "help"; usage: string }
   | WebhooksCommand;
 
@@ -34,9 +39,13 @@ export const leadsUsage = `Usage:
   npm run leads -- list [--since DATE]
   npm run leads -- export --format csv|json [--since DATE]
   npm run leads -- registrations --event SLUG [--format csv|json]
+  npm run leads -- report [--since DATE]      leads and registrations by source, campaign, landing page
+  npm run leads -- person --email ADDRESS     everything held about an address, as JSON
+  npm run leads -- erase --email ADDRESS      erase it (a place held is freed for the next waiting)
   npm run leads -- webhooks dead|resend ...   (npm run leads -- webhooks --help)
 
-DATE is a day (2026-11-01, from midnight UTC) or a time (2026-11-01T09:00:00Z).
+DATE is a day (2026-11-01, from midnight UTC), a time (2026-11-01T09:00:00Z)
+or a number of days back from now (30d).
 The database is DATABASE_URL's (default: file:data/corvanta.db). Use
 "npm run --silent leads -- export ..." to keep npm's own lines out of a file.`;
 
@@ -62,6 +71,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
         since: { type: "string" },
         format: { type: "string" },
         event: { type: "string" },
+        email: { type: "string" },
       },
     });
   } catch (error) {
@@ -69,9 +79,21 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
   }
   const { positionals, values } = parsed;
   if (positionals.length !== 1) {
-    throw new UsageError("Name one command: list, export or registrations.");
+    throw new UsageError(
+      "Name one command: list, export, registrations, report, person, erase or webhooks.",
+    );
   }
   const [command] = positionals;
+  if (command === "person" || command === "erase") {
+    if (!values.email || !z.email().safeParse(values.email).success) {
+      throw new UsageError(`${command} needs --email and an e-mail address.`);
+    }
+    if (values.since ?? values.format ?? values.event) {
+      throw new UsageError(`${command} takes --email only.`);
+    }
+    return { command, email: values.email };
+  }
+  if (values.email !== undefined) throw new UsageError("--email belongs to person and erase.");
   if (command === "registrations") {
     if (!values.event || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.event)) {
       throw new UsageError(
@@ -87,14 +109,18 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
   if (values.event !== undefined) throw new UsageError("--event belongs to registrations.");
 
   let since: Date | undefined;
-  if (values.since !== undefined) {
+  const daysBack = /^(\d{1,5})d$/.exec(values.since ?? "");
+  if (daysBack) since = new Date(Date.now() - Number(daysBack[1]) * 86_400_000);
+  else if (values.since !== undefined) {
     if (!sinceSchema.safeParse(values.since).success) {
-      throw new UsageError(`--since must be a date like 2026-11-01, not "${values.since}".`);
+      throw new UsageError(
+        `--since must be a date like 2026-11-01 or a number of days like 30d, not "${values.since}".`,
+      );
     }
     since = new Date(values.since.length === 10 ? `${values.since}T00:00:00Z` : values.since);
   }
 
-  if (command === "list") {
+  if (command === "list" || command === "report") {
     if (values.format !== undefined) throw new UsageError("--format belongs to export.");
     return { command, since };
   }
@@ -104,17 +130,24 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     }
     return { command, format: values.format, since };
   }
-  throw new UsageError(`Unknown command "${command}": use list, export or registrations.`);
+  throw new UsageError(
+    `Unknown command "${command}": use list, export, registrations, report, person, erase or webhooks.`,
+  );
 }
 
 export async function runLeadsCommand(
   command: LeadsCommand,
   db: AppDatabase,
   write: (text: string) => void,
+  context: PrivacyContext = {},
 ): Promise<void> {
   if (command.command === "registrations") {
     await runRegistrationsCommand(command, db, write);
     return;
+  }
+  if (command.command === "report") return runReportCommand(command, db, write);
+  if (command.command === "person" || command.command === "erase") {
+    return runPrivacyCommand(command, db, write, context);
   }
   if (command.command === "help") return write(`${command.usage}\n`);
   if (command.command === "webhooks") return runWebhooksCommand(command, db, write);
@@ -140,6 +173,7 @@ export function exportedLead(lead: LeadRecord) {
     message: lead.message,
     consentedAt: lead.consented_at,
     notifiedAt: lead.notified_at,
+    ...exportedSource(lead),
   };
 }
 
@@ -153,6 +187,7 @@ const csvColumns = [
   "budget",
   "message",
   "notifiedAt",
+  ...sourceFields,
   "id",
 ] as const satisfies readonly (keyof ReturnType<typeof exportedLead>)[];
 
@@ -183,6 +218,7 @@ export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
     "E-mail",
     "Service",
     "Budget",
+    "Source",
     "E-mail sent",
   ];
   const rows = leads.map((lead) => [
@@ -192,6 +228,7 @@ export function leadsTable(leads: readonly LeadRecord[], since?: Date): string {
     lead.email,
     serviceOptionLabel(lead.service),
     lead.budget === null ? "" : budgetLabel(lead.budget),
+    lead.utm_source ?? lead.referrer_host ?? "",
     lead.notified_at ? "yes" : "waiting",
   ]);
   return `${terminalTable(header, rows)}\n${leads.length} ${leads.length === 1 ? "lead" : "leads"}\n`;

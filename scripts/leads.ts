@@ -1,5 +1,7 @@
-import { openDatabase, parseDatabaseUrl } from "../server/db/database";
+import { describeDatabase, openDatabase, parseDatabaseUrl } from "../server/db/database";
 import { readEnv } from "../server/env";
+import { createLeadSpool } from "../server/leads/lead-spool";
+import { spoolFileFor } from "../server/services";
 import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 import { webhooksUsage } from "./webhooks-command";
 
@@ -12,10 +14,15 @@ try {
     process.exit(0);
   }
   const env = readEnv();
-  const db = await openDatabase(parseDatabaseUrl(env.DATABASE_URL));
+  const location = parseDatabaseUrl(env.DATABASE_URL);
+  const db = await openDatabase(location);
+  // person and erase also read the server's spool (LEAD_SPOOL_FILE, as the server finds it).
+  const spoolFile = spoolFileFor(location, env.LEAD_SPOOL_FILE);
+  const spool = spoolFile ? createLeadSpool(spoolFile, describeDatabase(location)) : undefined;
   try {
-    await runLeadsCommand(command, db, (text) => process.stdout.write(text));
+    await runLeadsCommand(command, db, (text) => process.stdout.write(text), { spool });
   } finally {
+    spool?.close();
     await db.destroy();
   }
 } catch (error) {

@@ -7,6 +7,7 @@ import {
   registrationAnswers,
 } from "../server/registrations/registration-reads";
 import { csvDocument, terminalTable } from "./lib/text-tables";
+import { exportedSource, sourceFields } from "./lib/source-fields";
 
 /**
  * `npm run leads -- registrations --event SLUG [--format csv|json]`: an
@@ -63,6 +64,7 @@ export function exportedRegistrations(
       answers: Object.fromEntries(
         (event?.questions ?? []).map((question) => [question.label, answers[question.id] ?? null]),
       ),
+      ...exportedSource(registration),
       id: registration.id,
     };
   });
@@ -85,10 +87,11 @@ export function registrationsToCsv(
 ): string {
   const questions = event?.questions.map((question) => question.label) ?? [];
   return csvDocument(
-    [...fixedColumns, ...questions, "id"],
+    [...fixedColumns, ...questions, ...sourceFields, "id"],
     rows.map((row) => [
       ...fixedColumns.map((column) => (row[column] === null ? null : String(row[column]))),
       ...questions.map((label) => row.answers[label] ?? null),
+      ...sourceFields.map((field) => row[field]),
       row.id,
     ]),
   );

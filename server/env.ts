@@ -132,6 +132,9 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10), // a day at most
+  // Days a lead keeps its person, and a registration after its event ends (docs/decisions/077).
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  REGISTRATIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Signed webhooks (docs/webhooks.md): `URL|event,event` entries separated by white space.
   WEBHOOK_URLS: z.string().transform(parseWebhookTargets).pipe(webhookTargets).default([]),
   WEBHOOK_SECRET: z.string().regex(webhookSecret).optional(),

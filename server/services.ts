@@ -11,6 +11,7 @@ import {
 } from "./db/database";
 import { loadAppSecret } from "./db/app-secrets";
 import { withinDeadline } from "./db/bounded";
+import { purgeExpired } from "./db/retention";
 import type { ServerEnv } from "./env";
 import { cancelSecretName } from "./registrations/cancel-token";
 import { createRegistrationDesk } from "./registrations/registration-desk";
@@ -149,6 +150,15 @@ export async function startLeadPipeline(
     spool,
   });
 
+  // People past the retention limits are forgotten at start-up and daily (docs/decisions/077).
+  const purge = () =>
+    purgeExpired(db, now(), env).then(
+      (forgot) => log.info(`Retention: forgot the people of ${JSON.stringify(forgot)}`),
+      (error: unknown) => log.warn(`Retention: the purge failed: ${errorMessage(error)}`),
+    );
+  let purging = purge();
+  const purgeTimer = setInterval(() => (purging = purge()), 86_400_000).unref();
+
   readPipelineFrom({
     outbox: () => outboxBacklog(db, now),
     spooled: () => spool?.count() ?? 0,
@@ -175,7 +185,8 @@ export async function startLeadPipeline(
     ready: () => pingDatabase(db),
     /** After the HTTP server has stopped: the worker sends what is due, a lead taken meanwhile too. */
     async close({ flushWithinMs = 3_000 } = {}) {
-      await drainer?.stop();
+      clearInterval(purgeTimer);
+      await Promise.all([drainer?.stop(), purging]);
       await webhookWorker?.stop();
       await worker?.stop();
       // No e-mail is started past the bound; one being sent may take the SMTP timeout more.

@@ -12,6 +12,7 @@ export const fixedPages = {
   blog: { path: paths.blog, eyebrow: "Blog" },
   events: { path: paths.events, eyebrow: "News & Events" },
   contact: { path: paths.contact, eyebrow: "Contact" },
+  privacy: { path: paths.privacy, eyebrow: "Privacy" },
 } as const;
 
 export type FixedPageKey = keyof typeof fixedPages;

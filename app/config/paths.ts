@@ -14,6 +14,7 @@ export const paths = {
   blog: href("/blog"),
   events: href("/events"),
   contact: href("/contact"),
+  privacy: href("/privacy"),
   /** The spec's footer "Services" link: no page answers it (docs/decisions/002). */
   servicesIndex: "/services",
   blogFeed: href("/blog/rss.xml"),

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import { readFormPost } from "~/lib/forms/read-form";
+import { completeLeadSource } from "~/lib/forms/lead-source";
 import type { Route } from "./+types/contact";
 import { ContactEnquiry } from "~/features/contact/contact-enquiry";
 import { ContactOffices } from "~/features/contact/contact-offices";
@@ -42,6 +43,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
+  const source = form ? completeLeadSource(form, request) : undefined;
   const { contactForm } = appContextOf(context);
   if (!contactForm) {
     throw data("The contact form needs the site's own server (npm start).", { status: 503 });
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
   }
   // The form comes back: with a fresh token for its next post (decision 051).
-  return refusedPost({ ...outcome, formToken: contactForm.issueToken() });
+  return refusedPost({ ...outcome, formToken: contactForm.issueToken(), source });
 }
 
 // A document post answered 429 or 503 keeps the action's Retry-After.

@@ -22,6 +22,7 @@ import {
 import { registrationState, takesRegistrations } from "~/features/events/registration-view";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import { readFormPost } from "~/lib/forms/read-form";
+import { completeLeadSource } from "~/lib/forms/lead-source";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
 import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
@@ -124,6 +125,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 // form comes back with its errors or message.
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormPost(request, context);
+  const source = form ? completeLeadSource(form, request) : undefined;
   const entry = findEvent(params.slug);
   if (!entry || entry.registrationUrl) throw notFound();
   const { eventRegistration } = appContextOf(context);
@@ -136,7 +138,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(registrationAnswerPath(entry.slug, outcome.status), 303);
   }
   // The form comes back: with a fresh token for its next post (decision 051).
-  return refusedPost({ ...outcome, formToken: eventRegistration.issueToken() }, [
+  return refusedPost({ ...outcome, formToken: eventRegistration.issueToken(), source }, [
     "duplicate",
     "closed",
   ]);

@@ -255,6 +255,24 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  "2026-11-27-006-lead-source-and-retention": {
+    // Where each lead and registration came from (app/lib/forms/lead-source.ts), and when its
+    // person was forgotten (erased, or past retention: server/db/retention.ts, decision 077).
+    async up(db) {
+      const columns = "landing_page referrer_host utm_source utm_medium utm_campaign form_page";
+      for (const table of ["leads", "registrations"]) {
+        for (const column of [...columns.split(" "), "forgotten_at"]) {
+          const type = column === "forgotten_at" && onPostgres(db) ? "timestamptz(3)" : "text";
+          const ifMissing = sql.raw(onPostgres(db) ? "if not exists" : "");
+          const add = sql`alter table ${sql.table(table)} add column ${ifMissing} ${sql.ref(column)}`;
+          // SQLite has no "if not exists" here: a column added by a half-applied run fails so.
+          await sql`${add} ${sql.raw(type)}`.execute(db).catch((error: Error) => {
+            if (!/duplicate column/.test(error.message)) throw error;
+          });
+        }
+      }
+    },
+  },
   "2026-11-27-007-outbox-webhooks": {
     // Webhooks ride in the outbox (issue 28, docs/decisions/076); only what is missing is added.
     async up(db) {

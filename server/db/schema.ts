@@ -17,7 +17,7 @@ export interface Database {
     budget: string | null;
     message: string;
     consented_at: string;
-  };
+  } & SourceColumns;
   /** An e-mail to send, written in the transaction of the lead or registration it tells about. */
   outbox: {
     id: string;
@@ -62,10 +62,15 @@ export interface Database {
     /** When the place became theirs: at once, or when promoted from the waiting list. */
     confirmed_at: string | null;
     cancelled_at: string | null;
-  };
+  } & SourceColumns;
   /** A form token's nonce, once what was sent with it is stored: it cannot be used again. */
   form_token_uses: { nonce: string; used_at: string };
 }
+
+/** Where a lead or registration came from (lead-source.ts), and when its person was forgotten. */
+export type SourceColumns = Record<SourceColumn | "forgotten_at", string | null>;
+type SourceColumn =
+  `${"landing" | "form"}_page` | "referrer_host" | `utm_${"source" | "medium" | "campaign"}`;
 
 /** What an outbox row sends (registration-mail.ts writes the registration ones). */
 export type OutboxKind =

@@ -5,6 +5,7 @@ import {
   type ContactFormValues,
 } from "~/features/contact/contact-schema";
 import type { ContactFormOutcome } from "~/load-context";
+import { readLeadSource } from "~/lib/forms/lead-source";
 import { retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -83,10 +84,13 @@ export function createLeadIntake(options: LeadIntakeOptions) {
 
     const leadId = randomUUID();
     const receivedAt = now();
+    const { source, dropped } = readLeadSource(screened.formData);
+    if (dropped) log.warn(`Contact form: lead ${leadId} kept without ${dropped}`);
+    const enquiry = { ...result.enquiry, source };
     let saving: Promise<string> | undefined;
     if (databaseAnswers) {
       saving = retryWhileLocked(
-        () => saveLead(db, result.enquiry, receivedAt, { leadId, tokenNonce }),
+        () => saveLead(db, enquiry, receivedAt, { leadId, tokenNonce }),
         deadline,
       );
       try {
@@ -112,7 +116,7 @@ export function createLeadIntake(options: LeadIntakeOptions) {
           leadId,
           receivedAt: receivedAt.toISOString(),
           tokenNonce,
-          enquiry: result.enquiry,
+          enquiry,
         });
         log.warn(
           `Contact form: kept lead ${leadId} in the spool at ${spool.file}; it moves into the database when that answers`,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../db/database";
+import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
 import type { Database, Lead } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 import { queueWebhooks } from "../outbox/webhooks";
@@ -14,7 +15,7 @@ import { queueWebhooks } from "../outbox/webhooks";
  */
 export async function saveLead(
   db: AppDatabase,
-  enquiry: ContactEnquiry,
+  enquiry: WithSource<ContactEnquiry>,
   now: Date,
   { leadId = randomUUID(), tokenNonce }: { leadId?: string; tokenNonce?: string } = {},
 ): Promise<string> {
@@ -31,7 +32,7 @@ export type SpooledLead = {
   leadId: string;
   receivedAt: string;
   tokenNonce: string | null;
-  enquiry: ContactEnquiry;
+  enquiry: WithSource<ContactEnquiry>;
 };
 
 /**
@@ -60,7 +61,7 @@ export async function storeSpooledLead(db: AppDatabase, lead: SpooledLead): Prom
 async function insertLeadWithOutbox(
   trx: Transaction<Database>,
   leadId: string,
-  enquiry: ContactEnquiry,
+  enquiry: WithSource<ContactEnquiry>,
   at: string,
   { unlessStored = false } = {},
 ): Promise<boolean> {
@@ -75,6 +76,7 @@ async function insertLeadWithOutbox(
     budget: enquiry.budget,
     message: enquiry.message,
     consented_at: at,
+    ...sourceColumnsOf(enquiry.source),
   });
   if (unlessStored) insert = insert.onConflict((conflict) => conflict.column("id").doNothing());
   const { numInsertedOrUpdatedRows } = await insert.executeTakeFirst();
@@ -90,7 +92,7 @@ async function insertLeadWithOutbox(
 /** A lead with the time its notification e-mail went out (null while it waits). */
 export type LeadRecord = Lead & { notified_at: string | null };
 
-/** Leads received at or after `since`, oldest first. */
+/** Leads received at or after `since`, oldest first; those whose person was forgotten are left out. */
 export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
   let query = db
     .selectFrom("leads")
@@ -99,6 +101,7 @@ export function findLeads(db: AppDatabase, { since }: { since?: Date } = {}) {
     )
     .selectAll("leads")
     .select("outbox.sent_at as notified_at")
+    .where("leads.forgotten_at", "is", null)
     .orderBy("leads.created_at")
     .orderBy("leads.id");
   if (since) query = query.where("leads.created_at", ">=", since.toISOString());

@@ -8,6 +8,7 @@ import {
 } from "~/features/events/registration-fields";
 import { validateRegistration } from "~/features/events/registration-schema";
 import type { EventFacts } from "~/features/events/registration-view";
+import { readLeadSource } from "~/lib/forms/lead-source";
 import { boundedCall, retryWhileLocked, withinDeadline } from "../db/bounded";
 import { defaultDatabaseTimeoutMs } from "../db/database";
 import {
@@ -115,11 +116,13 @@ export function createRegistrationDesk(
       throw new Error("the database did not answer in time to count the post");
     }
 
+    const { source, dropped } = readLeadSource(screened.formData);
+    if (dropped) log.warn(`Event registration: ${event.slug}: kept without ${dropped}`);
     let stored: StoreResult;
     try {
       stored = await realOutcome(
         () =>
-          storeRegistration(db, event, result.registration, now(), {
+          storeRegistration(db, event, { ...result.registration, source }, now(), {
             tokenNonce: screened.tokenNonce,
             deadline,
           }),

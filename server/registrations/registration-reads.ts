@@ -14,13 +14,14 @@ export async function findEventFacts(db: AppDatabase, slug: string) {
   return row ? (JSON.parse(row.facts) as EventFacts) : undefined;
 }
 
-/** An event's confirmed registrations in the order they got their place, then the waiting list in its order. */
+/** An event's confirmed registrations in the order they got their place, then the waiting list in its order (forgotten people left out). */
 export async function listRegistrations(db: AppDatabase, slug: string): Promise<Registration[]> {
   const rows = await db
     .selectFrom("registrations")
     .selectAll()
     .where("event_slug", "=", slug)
     .where("status", "in", ["confirmed", "waiting"])
+    .where("forgotten_at", "is", null)
     .orderBy("seq")
     .execute();
   const confirmed = rows

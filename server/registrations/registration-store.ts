@@ -4,6 +4,7 @@ import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
+import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
 import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
 import { queueWebhooks } from "../outbox/webhooks";
@@ -113,7 +114,7 @@ async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<n
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
-  entry: RegistrationEntry,
+  entry: WithSource<RegistrationEntry>,
   now: Date,
   { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
 ): Promise<StoreResult> {
@@ -173,6 +174,7 @@ export async function storeRegistration(
         consented_at: at,
         confirmed_at: status === "confirmed" ? at : null,
         cancelled_at: null,
+        ...sourceColumnsOf(entry.source),
       })
       .execute();
     const attendeeMail = status === "confirmed" ? "registration-confirmed" : "registration-waiting";

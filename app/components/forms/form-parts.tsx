@@ -1,11 +1,19 @@
-import type { ReactNode } from "react";
+import { useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Checkbox } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { siteConfig } from "~/config/site";
+import { paths } from "~/config/paths";
 import { formTokenField, honeypotField, type FormRefusal } from "~/lib/forms/fields";
+import {
+  leadSourceFields,
+  storedLeadSource,
+  tabLeadSource,
+  type WithLeadSource,
+} from "~/lib/forms/lead-source";
 
 /*
  * The parts every public form of the site is made of, around its own fields:
@@ -178,10 +186,30 @@ export function ConsentField({
   );
 }
 
-/** The abuse rules' fields (docs/decisions/051): the trap, and the signed time token. */
-export function FormGuardFields({ token }: { token: string }) {
+const noChanges = () => () => undefined;
+
+/**
+ * The abuse rules' fields (docs/decisions/051), the trap and the signed time
+ * token, and where the visit came from (app/lib/forms/lead-source.ts): the
+ * tab's record with JavaScript; without it, the source the server took from
+ * the page the form was sent from, brought back with the form.
+ */
+export function FormGuardFields({ token, source }: { token: string } & WithLeadSource) {
+  const { pathname } = useLocation();
+  // Read once hydrated (the server has no tab); nothing changes it while the page is open.
+  const stored = useSyncExternalStore(noChanges, storedLeadSource, () => null);
+  const tab = useMemo(() => tabLeadSource(stored), [stored]);
+  const sent = tab.landingPage ? tab : source;
   return (
     <>
+      {leadSourceFields.map((field) => (
+        <input
+          key={field}
+          type="hidden"
+          name={field}
+          value={field === "formPage" ? pathname : (sent?.[field] ?? "")}
+        />
+      ))}
       {/* The trap: hidden from people and assistive technology, filled in by bots. */}
       <div hidden>
         <label>
@@ -226,7 +254,15 @@ export function FormFooter({
           className,
         )}
       >
-        <p className="max-w-md text-sm leading-relaxed text-slate-600">{note}</p>
+        <p className="max-w-md text-sm leading-relaxed text-slate-600">
+          {note}{" "}
+          <Link
+            to={paths.privacy}
+            className="font-medium text-accent underline underline-offset-2 hover:text-ink"
+          >
+            How we handle your data
+          </Link>
+        </p>
         <Button type="submit" size="lg" aria-disabled={pending || undefined} className="shrink-0">
           {pending ? (
             <>

@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
 import { formTokenPath, type TokenForm } from "~/config/paths";
 import type { FieldErrors, FieldValues, WithFormToken } from "~/lib/forms/fields";
+import type { WithLeadSource } from "~/lib/forms/lead-source";
 
 /** A form's schema check in the browser: the same schema the server runs. */
 export type FieldValidator<F extends string> = (
@@ -180,6 +181,8 @@ export function useCheckedForm<F extends string, Failure extends FailureShape<F>
     formMessage,
     /** The time token for the form's hidden field (FormGuardFields). */
     formToken,
+    /** The source the server took for a form sent without JavaScript, for its next post. */
+    source: (failure as WithLeadSource | undefined)?.source,
     /** Spread on `<Form>` together with its `action`. */
     formProps: {
       ref: formRef,

@@ -64,7 +64,7 @@ const contactValidator = lazyValidator<ContactField>(() =>
  */
 export function ContactForm({ defaultService, copy }: ContactFormProps) {
   const location = useLocation();
-  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken } =
+  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken, source } =
     useCheckedForm<ContactField, ContactFormFailure>({
       fields: contactFields,
       validator: contactValidator,
@@ -147,7 +147,7 @@ export function ContactForm({ defaultService, copy }: ContactFormProps) {
         />
       </div>
 
-      <FormGuardFields token={formToken} />
+      <FormGuardFields token={formToken} source={source} />
       <FormFooter
         note={copy.privacy}
         pending={pending}

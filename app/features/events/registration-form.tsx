@@ -51,7 +51,7 @@ export function RegistrationForm({ slug, questions, waitingList, copy }: Registr
       ),
     [questions],
   );
-  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken } =
+  const { Form, formProps, pending, errors, errorFields, values, formMessage, formToken, source } =
     useCheckedForm<string, RegistrationFailure>({ fields, validator, tokenForm: "registration" });
   const labelOf = (field: string) => registrationFieldLabel(field, questions);
 
@@ -87,7 +87,7 @@ export function RegistrationForm({ slug, questions, waitingList, copy }: Registr
         />
       </div>
 
-      <FormGuardFields token={formToken} />
+      <FormGuardFields token={formToken} source={source} />
       <FormFooter
         note={copy.note}
         pending={pending}

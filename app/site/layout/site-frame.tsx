@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { rememberLanding } from "~/lib/forms/lead-source";
 import { PageLoadingIndicator } from "~/site/layout/page-loading-indicator";
 import { ScrollManager } from "~/site/layout/scroll-manager";
 import { SiteFooter } from "~/site/layout/site-footer";
@@ -9,6 +10,8 @@ import { SiteHeader } from "~/site/layout/site-header";
  * <main> offset below it, footer. The error views render inside it too.
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
+  // The tab's first page notes where the visit came from, for the forms (no cookie).
+  useEffect(rememberLanding, []);
   return (
     <>
       <a

@@ -1,0 +1,49 @@
+import { Container } from "~/components/ui/container";
+
+type PrivacyNoticeProps = {
+  /** The notice's HTML, rendered from its Markdown sections when the content loaded. */
+  html: string;
+  /** Its h2 sections, for the list beside it on wide screens. */
+  outline: readonly { id: string; text: string; depth: number }[];
+  /** YYYY-MM-DD of the last change. */
+  updated: string;
+};
+
+/** The notice, with its sections listed beside it from the large breakpoint up. */
+export function PrivacyNotice({ html, outline, updated }: PrivacyNoticeProps) {
+  const sections = outline.filter((item) => item.depth === 2);
+  return (
+    <div className="bg-white py-12 md:py-20">
+      <Container className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-16">
+        <div>
+          <article className="article" dangerouslySetInnerHTML={{ __html: html }} />
+          <p className="mt-10 text-sm text-slate-600">
+            Last changed <time dateTime={updated}>{updated}</time>.
+          </p>
+        </div>
+        <nav aria-labelledby="privacy-sections" className="hidden lg:block">
+          <div className="lg:sticky lg:top-[calc(var(--header-offset)+2rem)]">
+            <h2
+              id="privacy-sections"
+              className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase"
+            >
+              On this page
+            </h2>
+            <ol className="mt-4 space-y-1 border-l border-slate-200">
+              {sections.map((item) => (
+                <li key={item.id}>
+                  <a
+                    href={`#${item.id}`}
+                    className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm leading-snug text-slate-600 hover:border-accent hover:text-slate-950"
+                  >
+                    {item.text}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </nav>
+      </Container>
+    </div>
+  );
+}

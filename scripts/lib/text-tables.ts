@@ -1,4 +1,4 @@
-import { showBidiControls } from "../../server/outbox/visible-text";
+import { showBidiControls } from "~/lib/forms/visible-text";
 
 /*
  * Tables of leads and registrations for `npm run leads`: CSV for spreadsheets and
@@ -19,7 +19,7 @@ export function csvDocument(
  * quoted, quotes inside it doubled, and an apostrophe put before each place a
  * formula could start, so a spreadsheet shows the text instead of running it
  * (a phone number shows as `'+44 ...`). Bidirectional controls are shown as
- * `<U+202E>` (server/outbox/visible-text.ts).
+ * `<U+202E>` (app/lib/forms/visible-text.ts).
  */
 export function csvCell(value: string | null): string {
   if (value === null) return '""';

@@ -1,22 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Transporter } from "nodemailer";
+import type { MailMessage } from "~/lib/forms/mail-message";
 
-/**
- * An e-mail the outbox sends. Every header but Reply-To is built from our own configuration; a
- * visitor's address appears only as an address object, which nodemailer never parses.
- */
-export type OutboxMail = {
-  from: string;
-  to: (string | { name: string; address: string })[];
-  /** The visitor's address, when it is a valid one, so that "Reply" writes to them. */
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  /** An event's calendar file. */
-  attachments?: { filename: string; content: string; contentType: string }[];
-  /** Derived from the row's subject: a retried send reuses it, so mail clients fold duplicates. */
-  messageId: string;
-};
+/** An e-mail the outbox sends, as a feature wrote it (app/lib/forms/mail-message.ts). */
+export type OutboxMail = MailMessage;
 
 export type Mailer = {
   /** Resolves with the SMTP reply code to the message's data (250), if one was read. */
@@ -25,10 +12,6 @@ export type Mailer = {
   verify: () => Promise<void>;
   close: () => void;
 };
-
-export function domainOf(address: string): string {
-  return /@([^\s>]+)/.exec(address)?.[1] ?? "localhost";
-}
 
 /**
  * The three-digit code at the start of an SMTP reply ("250 2.0.0 Ok: queued

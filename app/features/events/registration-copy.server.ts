@@ -7,7 +7,7 @@ import {
   type RegistrationText,
 } from "~/features/events/registration-view";
 import { loadContentFile } from "~/lib/content/content-files.server";
-import { lineField } from "~/lib/content/fields";
+import { fillPlaceholders, lineField, placeholderField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
 
 /**
@@ -17,11 +17,7 @@ import { metaCopy } from "~/lib/content/page-copy";
  * (`registrationCopyFor`), so the browser receives only those, as data.
  */
 
-/** Copy with `{name}` placeholders that must be there. */
-const withPlaceholders = (max: number, ...names: string[]) =>
-  lineField(max).refine((text) => names.every((name) => text.includes(`{${name}}`)), {
-    error: `must contain ${names.map((name) => `{${name}}`).join(" and ")}`,
-  });
+const withPlaceholders = placeholderField;
 
 const panel = z.object({ title: lineField(80), lead: lineField(320) }).strict();
 const step = z.object({ title: lineField(60), body: lineField(200) }).strict();
@@ -68,8 +64,7 @@ export const registrationCopy: RegistrationCopy = loadContentFile(
   eventsPageSchema,
 ).registration;
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
+const fill = fillPlaceholders;
 
 export function registrationCopyFor(
   {

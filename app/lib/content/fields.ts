@@ -62,3 +62,13 @@ export const durationField = lineField(30).superRefine((value, context) => {
     message: `write a duration as "2–3 weeks" (a number or an en-dash range, then day, week or month): "${value}" should be "${suggestion}"`,
   });
 });
+
+/** Copy with `{name}` placeholders that must be there. */
+export const placeholderField = (max: number, ...names: string[]) =>
+  lineField(max).refine((text) => names.every((name) => text.includes(`{${name}}`)), {
+    error: `must contain ${names.map((name) => `{${name}}`).join(" and ")}`,
+  });
+
+/** Fills a copy line's `{name}` placeholders; an unknown one is left as written. */
+export const fillPlaceholders = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));

@@ -43,6 +43,9 @@ describe("parseLeadsArgs", () => {
       [["registrations", "--event", "x", "--format", "xml"], /--format is csv or json/],
       [["registrations", "--event", "x", "--since", "2026-11-01"], /--since belongs to/],
       [["list", "--event", "x"], /--event belongs to registrations/],
+      [["cancel"], /cancel needs --id/],
+      [["registrations", "--all-events"], /needs --format csv or --format json/],
+      [["list", "--all-events"], /--all-events belongs to registrations/],
       [["export"], /--format csv or --format json/],
       [["export", "--format", "xml"], /--format csv or --format json/],
       [["list", "--since", "last week"], /--since must be a date/],
@@ -367,20 +370,67 @@ describe.each(testDatabaseKinds)("the registrations command on %s", (kind) => {
       ["waiting", 2],
     ]);
     expect(json[1]).toMatchObject({
+      event: roundTable.slug,
       email: "second@a.example",
       registeredAt: "2027-01-10T09:01:00.000Z",
-      answers: { "Dietary needs or allergies": "-1 nuts" },
+      consentedAt: "2027-01-10T09:01:00.000Z",
+      cancelledAt: null,
+      answers: { "dietary-needs": "-1 nuts" },
     });
 
     const csv = await run(["registrations", "--event", roundTable.slug, "--format", "csv"]);
     const rows = csv.split("\r\n");
     expect(rows[0]).toBe(
-      `\uFEFF"status","place","registeredAt","confirmedAt","name","email","company","jobTitle","Dietary needs or allergies",${sourceHeader},"id"`,
+      `\uFEFF"event","status","place","registeredAt","consentedAt","confirmedAt","cancelledAt","name","email","company","jobTitle","Dietary needs or allergies",${sourceHeader},"id"`,
     );
     // Every cell quoted, a formula start defused (the enquiries export's rules).
     expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(rows[2]).toContain(`"'@Acme, Inc."`);
     expect(rows[2]).toContain(`,"'-1 nuts",`);
     expect(rows).toHaveLength(6);
+  });
+
+  it("cancels for staff: the place goes to the first waiting, and the exports keep the cancellation", async () => {
+    const [first] = await db
+      .selectFrom("registrations")
+      .select("id")
+      .where("email", "=", "first@a.example")
+      .execute();
+    expect(parseLeadsArgs(["cancel", "--id", first!.id])).toEqual({
+      command: "cancel",
+      id: first!.id,
+    });
+    expect(await run(["cancel", "--id", first!.id])).toContain("Promoted from the waiting list: 1");
+    expect(await run(["cancel", "--id", first!.id])).toContain("was already cancelled");
+
+    const json = JSON.parse(
+      await run(["registrations", "--event", roundTable.slug, "--format", "json"]),
+    ) as { email: string; status: string; place: number | null; cancelledAt: string | null }[];
+    // Confirmed places in the order they were taken (the promotion's is today's
+    // clock, the others the test's 2027 one), then the waiting list, then cancellations.
+    expect(json.map((row) => [row.status, row.place])).toEqual([
+      ["confirmed", 1],
+      ["confirmed", 2],
+      ["waiting", 1],
+      ["cancelled", null],
+    ]);
+    expect(new Set(json.slice(0, 2).map((row) => row.email))).toEqual(
+      new Set(["second@a.example", "third@a.example"]),
+    );
+    expect(json.slice(2).map((row) => row.email)).toEqual(["fourth@a.example", "first@a.example"]);
+    expect(json[3]!.cancelledAt).not.toBeNull();
+    const kinds = await db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("registration_id", "=", first!.id)
+      .execute();
+    expect(kinds.map((row) => row.kind)).toContain("registration-cancelled");
+    expect(await run(["registrations", "--event", roundTable.slug])).toContain(
+      "2 of 2 confirmed, 1 waiting, 1 cancelled (in the exports)",
+    );
+
+    const everyEvent = await run(["registrations", "--all-events", "--format", "csv"]);
+    expect(everyEvent.split("\r\n")[0]).toContain(`"jobTitle","answers",`);
+    expect(everyEvent).toContain(`"{""dietary-needs"":""-1 nuts""}"`);
   });
 });

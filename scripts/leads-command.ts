@@ -4,7 +4,12 @@ import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-sche
 import type { AppDatabase } from "../server/db/database";
 import { findLeads, type LeadRecord } from "../server/leads/lead-store";
 import { runPrivacyCommand, type PrivacyCommand, type PrivacyContext } from "./privacy-command";
-import { runRegistrationsCommand } from "./registrations-command";
+import {
+  runCancelCommand,
+  runRegistrationsCommand,
+  type CancelCommand,
+  type RegistrationsCommand,
+} from "./registrations-command";
 import { runReportCommand, type ReportCommand } from "./report-command";
 import {
   parseWebhooksArgs,
@@ -25,7 +30,8 @@ import { exportedSource, sourceFields } from "./lib/source-fields";
 export type LeadsCommand =
   | { command: "list"; since?: Date }
   | { command: "export"; format: "csv" | "json"; since?: Date }
-  | { command: "registrations"; event: string; format?: "csv" | "json" }
+  | RegistrationsCommand
+  | CancelCommand
   | ReportCommand
   | PrivacyCommand
   | { command: "help"; usage: string }
@@ -39,6 +45,8 @@ export const leadsUsage = `Usage:
   npm run leads -- list [--since DATE]
   npm run leads -- export --format csv|json [--since DATE]
   npm run leads -- registrations --event SLUG [--format csv|json]
+  npm run leads -- registrations --all-events --format csv|json   every event's, cancelled ones too
+  npm run leads -- cancel --id ID             cancel a registration (the next waiting is promoted)
   npm run leads -- report [--since DATE]      leads and registrations by source, campaign, landing page
   npm run leads -- person --email ADDRESS     everything held about an address, as JSON
   npm run leads -- erase --email ADDRESS      erase it (a place held is freed for the next waiting)
@@ -71,6 +79,8 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
         since: { type: "string" },
         format: { type: "string" },
         event: { type: "string" },
+        "all-events": { type: "boolean" },
+        id: { type: "string" },
         email: { type: "string" },
       },
     });
@@ -80,7 +90,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) {
     throw new UsageError(
-      "Name one command: list, export, registrations, report, person, erase or webhooks.",
+      "Name one command: list, export, registrations, cancel, report, person, erase or webhooks.",
     );
   }
   const [command] = positionals;
@@ -94,6 +104,20 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, email: values.email };
   }
   if (values.email !== undefined) throw new UsageError("--email belongs to person and erase.");
+  if (command === "cancel") {
+    if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id)) {
+      throw new UsageError("cancel needs --id and a registration's id (from the exports).");
+    }
+    return { command, id: values.id };
+  }
+  if (values.id !== undefined) throw new UsageError("--id belongs to cancel.");
+  if (command === "registrations" && values["all-events"]) {
+    if (values.event !== undefined) throw new UsageError("Give --event or --all-events, not both.");
+    if (values.format !== "csv" && values.format !== "json") {
+      throw new UsageError("registrations --all-events needs --format csv or --format json.");
+    }
+    return { command, event: "all", format: values.format };
+  }
   if (command === "registrations") {
     if (!values.event || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.event)) {
       throw new UsageError(
@@ -107,6 +131,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, event: values.event, format: values.format };
   }
   if (values.event !== undefined) throw new UsageError("--event belongs to registrations.");
+  if (values["all-events"]) throw new UsageError("--all-events belongs to registrations.");
 
   let since: Date | undefined;
   const daysBack = /^(\d{1,5})d$/.exec(values.since ?? "");
@@ -131,7 +156,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, format: values.format, since };
   }
   throw new UsageError(
-    `Unknown command "${command}": use list, export, registrations, report, person, erase or webhooks.`,
+    `Unknown command "${command}": use list, export, registrations, cancel, report, person, erase or webhooks.`,
   );
 }
 
@@ -141,6 +166,10 @@ export async function runLeadsCommand(
   write: (text: string) => void,
   context: PrivacyContext = {},
 ): Promise<void> {
+  if (command.command === "cancel") {
+    await runCancelCommand(command, db, write);
+    return;
+  }
   if (command.command === "registrations") {
     await runRegistrationsCommand(command, db, write);
     return;

@@ -79,6 +79,7 @@ export type OutboxKind =
   | "registration-waiting"
   | "registration-promoted" // a place came free and is now theirs
   | "registration-already" // their address was registered again: they hold their place already
+  | "registration-cancelled" // their cancellation, confirmed
   | "registration-team-new" // to the team, Reply-To the attendee
   | "registration-team-cancelled" // to the team, Reply-To the attendee
   | "webhook"; // a signed webhook to `target` (server/outbox/webhooks.ts), not an e-mail

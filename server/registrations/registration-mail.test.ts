@@ -153,7 +153,13 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
       expect(await desk.cancel(roundTable, cancellationPost(decodeURIComponent(link)))).toEqual({
         kind: "cancelled",
       });
-      expect(await worker.tick()).toEqual({ sent: 2, failed: 0 });
+      expect(await worker.tick()).toEqual({ sent: 3, failed: 0 });
+
+      // The person who cancelled is told it is done, with the way back.
+      const goodbye = to("seat-0@full.example").at(-1)!;
+      expect(goodbye.header("subject")).toBe(`Your registration is cancelled: ${roundTable.title}`);
+      expect(goodbye.text).toContain(`${siteUrl}/events/${roundTable.slug}`);
+      expect(goodbye.attachments).toEqual([]);
 
       const [, promoted] = to("next@waiting.example");
       expect(promoted!.header("subject")).toBe(
@@ -164,6 +170,10 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
       expect(cancelled.header("subject")).toBe(`Registration cancelled: ${roundTable.title}`);
       expect(cancelled.header("reply-to")).toBe("seat-0@full.example");
       expect(cancelled.text).toContain("Now: 20 of 20 places confirmed, 0 waiting.");
+      // The team's notice names who took the freed place.
+      expect(cancelled.text).toMatch(
+        /^Promoted from the waiting list: .* <next@waiting\.example>$/m,
+      );
     },
   );
 

@@ -1,6 +1,7 @@
 import {
   composeAlreadyRegisteredMail,
   composeAttendeeMail,
+  composeCancelledMail,
   composeTeamMail,
 } from "~/features/events/registration-mail.server";
 import { eventCancelPath, eventPath } from "~/config/paths";
@@ -50,15 +51,23 @@ export function registrationMailComposer(
         return composeAttendeeMail(row.kind, registration, event, context, now());
       case "registration-already":
         return composeAlreadyRegisteredMail(registration, event, context, row.id);
+      case "registration-cancelled":
+        return composeCancelledMail(registration, event, context);
       case "registration-team-new":
-      case "registration-team-cancelled":
-        return composeTeamMail(
-          row.kind,
-          registration,
-          event,
-          context,
-          await seatCounts(db, event.slug),
-        );
+      case "registration-team-cancelled": {
+        // Who took the place it freed: promoted in the same transaction, at the same instant.
+        const promoted = stored.cancelled_at
+          ? await db
+              .selectFrom("registrations")
+              .select(["name", "email"])
+              .where("event_slug", "=", event.slug)
+              .where("confirmed_at", "=", stored.cancelled_at)
+              .where("id", "<>", stored.id)
+              .execute()
+          : [];
+        const counts = await seatCounts(db, event.slug);
+        return composeTeamMail(row.kind, registration, event, context, counts, promoted);
+      }
       default:
         throw new Error(`outbox row ${row.id} is not a registration e-mail (${row.kind})`);
     }

@@ -216,6 +216,7 @@ export async function cancelRegistration(
       .set({ status: "cancelled", cancelled_at: now.toISOString() })
       .where("id", "=", registrationId)
       .execute();
+    await queueMail(trx, registrationId, "registration-cancelled", now);
     await queueMail(trx, registrationId, "registration-team-cancelled", now);
     const promoted = await fillFreedSeats(trx, event, now);
     beforeDeadline(deadline, what);

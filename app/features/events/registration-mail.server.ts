@@ -77,6 +77,12 @@ const registrationMailCopy = {
     cancel: "Cannot come after all? Please cancel, so that someone else can have the place.",
     closing: "Best wishes,",
   },
+  cancelled: {
+    subject: "Your registration is cancelled: {event}",
+    opening: "As you asked, your registration is cancelled. Nothing else is needed from you.",
+    again: "Changed your mind? Register again on the event's page while places are open:",
+    closing: "Best wishes,",
+  },
   team: {
     newSubject: "New registration: {event}",
     newWaitingSubject: "New registration (waiting list): {event}",
@@ -230,12 +236,43 @@ export function composeAlreadyRegisteredMail(
   };
 }
 
+/** To the person who cancelled: their cancellation, confirmed, and how to come back. */
+export function composeCancelledMail(
+  registration: RegistrationForMail,
+  event: EventFacts,
+  { from, page }: MailContext,
+): MailMessage {
+  const copy = registrationMailCopy.cancelled;
+  const text = [
+    `Hello ${visibleLine(registration.name)},`,
+    "",
+    copy.opening,
+    "",
+    ...eventLines(event),
+    "",
+    copy.again,
+    page,
+    "",
+    copy.closing,
+    ...signature,
+  ].join("\n");
+  return {
+    from,
+    to: [mailbox(registration.email)],
+    subject: fill(copy.subject, { event: event.title }),
+    text,
+    messageId: `<registration-${registration.id}-cancelled@${domainOf(from)}>`,
+  };
+}
+
 export function composeTeamMail(
   kind: "registration-team-new" | "registration-team-cancelled",
   registration: RegistrationForMail,
   event: EventFacts,
   { from, team }: MailContext,
   counts: { confirmed: number; waiting: number },
+  /** On a cancellation, who took the freed place from the waiting list. */
+  promoted: readonly { name: string; email: string }[] = [],
 ): MailMessage {
   const copy = registrationMailCopy.team;
   const cancelled = kind === "registration-team-cancelled";
@@ -258,6 +295,10 @@ export function composeTeamMail(
     "",
     ...detailLines(registration, event),
     "",
+    ...promoted.map(
+      (person) =>
+        `Promoted from the waiting list: ${visibleLine(person.name)} <${visibleLine(person.email)}>`,
+    ),
     `Now: ${places}.`,
     `Registration id: ${registration.id}`,
     "",

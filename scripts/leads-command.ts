@@ -18,7 +18,7 @@ import {
   type WebhooksCommand,
 } from "./webhooks-command";
 import { csvDocument, terminalTable } from "./lib/text-tables";
-import { exportedSource, sourceFields } from "./lib/source-fields";
+import { leadSourceFields, sourceOfColumns } from "~/lib/forms/lead-source";
 
 /**
  * `npm run leads -- list [--since DATE]`,
@@ -202,7 +202,7 @@ export function exportedLead(lead: LeadRecord) {
     message: lead.message,
     consentedAt: lead.consented_at,
     notifiedAt: lead.notified_at,
-    ...exportedSource(lead),
+    ...sourceOfColumns(lead),
   };
 }
 
@@ -216,7 +216,7 @@ const csvColumns = [
   "budget",
   "message",
   "notifiedAt",
-  ...sourceFields,
+  ...leadSourceFields,
   "id",
 ] as const satisfies readonly (keyof ReturnType<typeof exportedLead>)[];
 

@@ -4,7 +4,7 @@ import type { Registration } from "../server/db/schema";
 import { findEventFacts, registrationAnswers } from "../server/registrations/registration-reads";
 import { cancelRegistration } from "../server/registrations/registration-store";
 import { csvDocument, terminalTable } from "./lib/text-tables";
-import { exportedSource, sourceFields } from "./lib/source-fields";
+import { leadSourceFields, sourceOfColumns } from "~/lib/forms/lead-source";
 
 /**
  * `npm run leads -- registrations --event SLUG|--all-events [--format csv|json]`:
@@ -114,7 +114,7 @@ export function exportedRegistrations(
       answers: Object.fromEntries(
         questions.map((question) => [question.id, answers[question.id] ?? null]),
       ),
-      ...exportedSource(registration),
+      ...sourceOfColumns(registration),
       id: registration.id,
     };
   });
@@ -146,13 +146,13 @@ export function registrationsToCsv(
   const questions = event?.questions ?? [];
   const answerColumns = event ? questions.map((question) => question.label) : ["answers"];
   return csvDocument(
-    [...fixedColumns, ...answerColumns, ...sourceFields, "id"],
+    [...fixedColumns, ...answerColumns, ...leadSourceFields, "id"],
     rows.map((row) => [
       ...fixedColumns.map((column) => (row[column] === null ? null : String(row[column]))),
       ...(event
         ? questions.map((question) => row.answers[question.id] ?? null)
         : [JSON.stringify(row.answers)]),
-      ...sourceFields.map((field) => row[field]),
+      ...leadSourceFields.map((field) => row[field]),
       row.id,
     ]),
   );

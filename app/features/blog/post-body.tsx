@@ -2,6 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { Container } from "~/components/ui/container";
+import { OnThisPage } from "~/components/sections/on-this-page";
 import type { SectionProps } from "~/components/sections/types";
 
 type PostBodyProps = SectionProps & {
@@ -26,28 +27,7 @@ export function PostBody({ id, className, html, outline, services }: PostBodyPro
         <article className="article" dangerouslySetInnerHTML={{ __html: html }} />
         <div className="mt-14 lg:mt-0">
           <div className="space-y-10 lg:sticky lg:top-[calc(var(--header-offset)+2rem)]">
-            {sections.length > 1 && (
-              <nav aria-labelledby="on-this-page" className="hidden lg:block">
-                <h2
-                  id="on-this-page"
-                  className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase"
-                >
-                  On this page
-                </h2>
-                <ol className="mt-4 space-y-1 border-l border-slate-200">
-                  {sections.map((item) => (
-                    <li key={item.id}>
-                      <a
-                        href={`#${item.id}`}
-                        className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm leading-snug text-slate-600 hover:border-accent hover:text-slate-950"
-                      >
-                        {item.text}
-                      </a>
-                    </li>
-                  ))}
-                </ol>
-              </nav>
-            )}
+            {sections.length > 1 && <OnThisPage id="on-this-page" sections={sections} />}
             {services.length > 0 && (
               <section
                 aria-labelledby="post-services"

@@ -179,23 +179,31 @@ export function composeAttendeeMail(
     attendeeCopyOf[kind].closing,
     ...signature,
   ].join("\n");
+  const subject = fill(attendeeCopyOf[kind].subject, { event: event.title });
+  const mail = toAttendee(registration, from, subject, text, kind);
+  if (!confirmed) return mail;
+  const calendar = eventCalendarFile(event, { now, pageUrl: page, joinUrl: event.joinUrl });
+  const contentType = "text/calendar; charset=utf-8; method=PUBLISH";
+  return {
+    ...mail,
+    attachments: [{ filename: `${event.slug}.ics`, content: calendar, contentType }],
+  };
+}
+
+/** An e-mail to the registered person; `key` makes its Message-ID, the same on every retry. */
+function toAttendee(
+  registration: RegistrationForMail,
+  from: string,
+  subject: string,
+  text: string,
+  key: string,
+): MailMessage {
   return {
     from,
     to: [mailbox(registration.email)],
-    subject: fill(attendeeCopyOf[kind].subject, { event: event.title }),
+    subject,
     text,
-    ...(confirmed
-      ? {
-          attachments: [
-            {
-              filename: `${event.slug}.ics`,
-              content: eventCalendarFile(event, { now, pageUrl: page, joinUrl: event.joinUrl }),
-              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-            },
-          ],
-        }
-      : {}),
-    messageId: `<registration-${registration.id}-${kind}@${domainOf(from)}>`,
+    messageId: `<registration-${registration.id}-${key}@${domainOf(from)}>`,
   };
 }
 
@@ -227,13 +235,8 @@ export function composeAlreadyRegisteredMail(
     copy.closing,
     ...signature,
   ].join("\n");
-  return {
-    from,
-    to: [mailbox(registration.email)],
-    subject: fill(copy.subject, { event: event.title }),
-    text,
-    messageId: `<registration-${registration.id}-already-${rowId}@${domainOf(from)}>`,
-  };
+  const subject = fill(copy.subject, { event: event.title });
+  return toAttendee(registration, from, subject, text, `already-${rowId}`);
 }
 
 /** To the person who cancelled: their cancellation, confirmed, and how to come back. */
@@ -256,13 +259,8 @@ export function composeCancelledMail(
     copy.closing,
     ...signature,
   ].join("\n");
-  return {
-    from,
-    to: [mailbox(registration.email)],
-    subject: fill(copy.subject, { event: event.title }),
-    text,
-    messageId: `<registration-${registration.id}-cancelled@${domainOf(from)}>`,
-  };
+  const subject = fill(copy.subject, { event: event.title });
+  return toAttendee(registration, from, subject, text, "cancelled");
 }
 
 export function composeTeamMail(

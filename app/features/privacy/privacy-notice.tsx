@@ -1,3 +1,4 @@
+import { OnThisPage } from "~/components/sections/on-this-page";
 import { Container } from "~/components/ui/container";
 
 type PrivacyNoticeProps = {
@@ -21,28 +22,13 @@ export function PrivacyNotice({ html, outline, updated }: PrivacyNoticeProps) {
             Last changed <time dateTime={updated}>{updated}</time>.
           </p>
         </div>
-        <nav aria-labelledby="privacy-sections" className="hidden lg:block">
-          <div className="lg:sticky lg:top-[calc(var(--header-offset)+2rem)]">
-            <h2
-              id="privacy-sections"
-              className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase"
-            >
-              On this page
-            </h2>
-            <ol className="mt-4 space-y-1 border-l border-slate-200">
-              {sections.map((item) => (
-                <li key={item.id}>
-                  <a
-                    href={`#${item.id}`}
-                    className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm leading-snug text-slate-600 hover:border-accent hover:text-slate-950"
-                  >
-                    {item.text}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </nav>
+        <div className="hidden lg:block">
+          <OnThisPage
+            id="privacy-sections"
+            sections={sections}
+            className="lg:sticky lg:top-[calc(var(--header-offset)+2rem)]"
+          />
+        </div>
       </Container>
     </div>
   );

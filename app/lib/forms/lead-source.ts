@@ -185,3 +185,15 @@ export function sourceColumnsOf(source: LeadSource | undefined) {
     form_page: source?.formPage ?? null,
   };
 }
+
+/** A stored row's source under the fields' names: what the exports and the report show. */
+export function sourceOfColumns(row: ReturnType<typeof sourceColumnsOf>): LeadSource {
+  return {
+    landingPage: row.landing_page,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    formPage: row.form_page,
+  };
+}

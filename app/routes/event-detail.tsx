@@ -130,7 +130,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!entry || entry.registrationUrl) throw notFound();
   const { eventRegistration } = appContextOf(context);
   if (!eventRegistration) {
-    throw data("Registration needs the site's own server (npm start).", { status: 503 });
+    throw data("Registration needs the site’s own server (npm start).", { status: 503 });
   }
   const outcome = await eventRegistration.register(toEventFacts(entry), form);
   // The registration is committed; only now is the visitor told so.

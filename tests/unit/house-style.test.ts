@@ -81,10 +81,10 @@ const notVisitorCopy = [
  * literals with a space in them that are not class names, keys, imports,
  * markup or author-facing schema errors.
  */
-function sourceProse(file: string): Prose[] {
+function sourceProse(file: string, text = readFileSync(file, "utf8")): Prose[] {
   const source = ts.createSourceFile(
     file,
-    readFileSync(file, "utf8"),
+    text,
     ts.ScriptTarget.Latest,
     true,
     file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
@@ -147,7 +147,7 @@ const allCopy = () => [
   ...contentProse(),
   ...files("app", /\.tsx?$/)
     .filter((file) => !notVisitorCopy.some((skipped) => file.startsWith(skipped)))
-    .flatMap(sourceProse),
+    .flatMap((file) => sourceProse(file)),
 ];
 
 describe("house style: quotes", () => {
@@ -168,6 +168,19 @@ describe("house style: quotes", () => {
       .parse('A [link](https://x.test/"a") and `code "here"`, and "this".') as MarkdownNode;
     const text = markdownProse(tree, "post").map((prose) => prose.text);
     expect(text.flatMap(straightQuotes)).toHaveLength(2);
+  });
+
+  it("reads a component's copy, not its class names, keys, markup or errors", () => {
+    const component = [
+      'const label = { "aria-label": "ok" };',
+      "export function Card() {",
+      '  if (!label) throw new Error("can\'t happen");',
+      '  const svg = `<path d="M0 0" />`;',
+      '  return <p className={cn("a b", "c d")} title="It\'s here">Don\'t wait, read "this".</p>;',
+      "}",
+    ].join("\n");
+    const copy = sourceProse("card.tsx", component).map((prose) => prose.text.trim());
+    expect(copy).toEqual(["It's here", 'Don\'t wait, read "this".']);
   });
 
   it("curls each kind of quote the way a typesetter would", () => {

@@ -195,7 +195,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : (
                 state.kind !== "partner" && (
-                  <Tag tone="inverse" size="md" className="mt-5 ring-1 ring-white/15">
+                  <Tag tone="inverse" size="md" className="mt-5">
                     <SeatDot state={state} className="size-2" />
                     {registration.text.seats.label}
                   </Tag>

@@ -79,6 +79,31 @@ function rawStyles(source: string, { jsx = true } = {}): string[] {
   return found;
 }
 
+/** Classes that place a component (margins, position, alignment, stacking) without restyling it. */
+const placement =
+  /^-?(?:m[trblxy]?|top|right|bottom|left|inset(?:-[xy])?|z|order|col|row|(?:justify-|place-)?self)-|^(?:relative|absolute|static|sticky|shrink-0|grow|hidden)$/;
+
+/**
+ * A Tag, Chip or StepNumber given classes that restyle it (a colour, a ring,
+ * a size, padding): a sixth chip style grows that way. Its className may
+ * only place it; a new look is a variant in app/components/ui.
+ */
+function restyledSharedComponents(source: string): string[] {
+  const uses = source.matchAll(
+    /<(Tag|Chip|StepNumber)\b[^>]*?\bclassName=(?:"([^"]*)"|\{`([^`]*)`\}|\{cn\(([^)]*)\)\})/g,
+  );
+  return [...uses].flatMap(([, component, plain, template, cnArguments]) => {
+    const classes = (plain ?? template ?? cnArguments ?? "")
+      .replaceAll(/["'`,]|\$\{[^}]*\}/g, " ")
+      .split(/\s+/)
+      .filter(Boolean);
+    const restyling = classes.filter((name) => !placement.test(name.split(":").at(-1) ?? name));
+    return restyling.length > 0
+      ? [`<${component}> restyled with "${restyling.join(" ")}": add a variant to it instead`]
+      : [];
+  });
+}
+
 describe("shared components", () => {
   it("no section outside app/components/ui writes a tag, chip, icon tile or step number by hand", () => {
     const findings = files("app", /\.tsx?$/)
@@ -109,6 +134,32 @@ describe("shared components", () => {
       rawStyles('"grid size-7 shrink-0 place-items-center rounded-full border text-slate-600"'),
     ).toEqual([]);
     expect(rawStyles('"rounded-full bg-white px-5 py-3 font-semibold text-ink"')).toEqual([]);
+  });
+
+  it("no Tag, Chip or StepNumber is restyled through its className, only placed", () => {
+    const findings = files("app", /\.tsx$/).flatMap((file) =>
+      restyledSharedComponents(readFileSync(file, "utf8")).map((found) => `${file}: ${found}`),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it("tells placing a shared component from restyling it", () => {
+    expect(
+      restyledSharedComponents(
+        '<Tag tone="inverse" size="md" className="mt-5 ring-1 ring-white/15">',
+      ),
+    ).toHaveLength(1);
+    expect(restyledSharedComponents('<StepNumber number={1} className="size-11" />')).toHaveLength(
+      1,
+    );
+    expect(
+      restyledSharedComponents('<Chip asChild className={cn("px-6", open && "z-10")}>'),
+    ).toHaveLength(1);
+    expect(
+      restyledSharedComponents(
+        '<StepNumber number={1} className="absolute top-0 left-0" /><Tag className="self-start lg:mt-2">',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ export function MobileNav() {
   }, [open]);
 
   return (
-    <div className="md:hidden">
+    <div className="-mr-2 md:hidden">
       <button
         ref={buttonRef}
         type="button"
@@ -70,7 +70,7 @@ export function MobileNav() {
         // A constant name: aria-expanded says whether the menu is open.
         aria-label="Menu"
         onClick={() => (open ? close() : setOpenOnPath(pathname))}
-        className="-mr-2 grid size-11 place-items-center rounded-full text-white hover:bg-white/10"
+        className="grid size-11 place-items-center rounded-full text-white hover:bg-white/10"
       >
         {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       </button>

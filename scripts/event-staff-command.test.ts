@@ -77,7 +77,9 @@ describe("the move and notify-change commands' usage", () => {
     expect(() => parseLeadsArgs(["move", "--id", id])).toThrow(UsageError);
     expect(() => parseLeadsArgs(["move", "--to", roundTable.slug])).toThrow(/move needs --id/);
     expect(() => parseLeadsArgs(["notify-change"])).toThrow(/notify-change needs --event/);
-    expect(() => parseLeadsArgs(["cancel", "--id", id, "--to", "x"])).not.toThrow();
+    expect(() => parseLeadsArgs(["cancel", "--id", id, "--to", "x"])).toThrow(
+      /--to belongs to move/,
+    );
     expect(() => parseLeadsArgs(["list", "--to", roundTable.slug])).toThrow(/--to belongs to move/);
     expect(leadsUsage).toMatch(
       /move --id ID --to SLUG\s+move a registration to another open event/,
@@ -407,7 +409,7 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
       startsAt: "2027-02-10T14:00:00.000Z",
       endsAt: "2027-02-10T17:00:00.000Z",
     };
-    const [ana, , cy] = await register(
+    const [ana, ben, cy] = await register(
       before,
       person("Ana Ribeiro", "ana@northwind.example"),
       person("Ben Okafor", "ben@northwind.example"),
@@ -456,6 +458,16 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
       expect(to("cy@northwind.example")).toEqual([]);
       expect(to("events@corvanta.example")).toEqual([]);
     }
+
+    // Cancelled after a notice was queued, before it went: the notice says so, with no cancel link.
+    await leads("notify-change", "--event", workshop.slug);
+    await cancelRegistration(db, workshop, ben!, today);
+    to = await deliver();
+    const late = to("ben@northwind.example").find((message) =>
+      message.subject?.startsWith("Event"),
+    );
+    expect(late!.text).toContain("Your registration has since been cancelled");
+    expect(late!.text).not.toContain("/cancel?token=");
   });
 
   it("refuses a notice nobody would get, or for an event that is unknown or over", async () => {

@@ -5,7 +5,7 @@ import { sourceColumnsOf, sourceOfColumns } from "~/lib/forms/lead-source";
 import type { EventFacts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../server/db/database";
 import { queueWebhooks } from "../server/outbox/webhooks";
-import { findEventFacts } from "../server/registrations/registration-reads";
+import { findEventFacts, registrationAnswers } from "../server/registrations/registration-reads";
 import {
   fillFreedSeats,
   lockEvent,
@@ -126,7 +126,7 @@ async function move(trx: Trx, id: string, origin: EventFacts, target: EventFacts
     .where("event_slug", "=", target.slug)
     .executeTakeFirstOrThrow();
   // Answers to questions the new event also asks (by id) come along; the others stay behind.
-  const answers = JSON.parse(old.answers) as Record<string, string>;
+  const answers = registrationAnswers(old);
   const asked = new Set(target.questions.map((question) => question.id));
   const registration = {
     id: randomUUID(),

@@ -119,6 +119,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, email: values.email };
   }
   if (values.email !== undefined) throw new UsageError("--email belongs to person and erase.");
+  if (command !== "move" && values.to !== undefined) throw new UsageError("--to belongs to move.");
   if (command === "cancel") {
     if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id)) {
       throw new UsageError("cancel needs --id and a registration's id (from the exports).");
@@ -137,7 +138,6 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     }
     return { command, id: values.id, to: values.to };
   }
-  if (values.to !== undefined) throw new UsageError("--to belongs to move.");
   if (values.id !== undefined) throw new UsageError("--id belongs to cancel and move.");
   if (command === "notify-change") {
     if (!values.event || !slug.test(values.event)) {

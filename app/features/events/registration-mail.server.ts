@@ -106,6 +106,9 @@ const registrationMailCopy = {
     confirmed: "Your place is still confirmed.",
     waiting:
       "You are still on the waiting list. If a place comes free, we will e-mail you at once with the calendar file.",
+    // Cancelled after the notice was queued, before it went.
+    cancelled:
+      "Your registration has since been cancelled, so you need do nothing. You can register again on the event's page while places are open.",
     calendarFile:
       "The calendar file attached ({file}) updates the entry the first one put in your calendar.",
     cannotCome:
@@ -304,17 +307,16 @@ export function composeChangedMail(
     "",
     ...eventLines(event),
     "",
-    confirmed ? copy.confirmed : copy.waiting,
+    copy[registration.status],
     ...(confirmed
       ? [fill(copy.calendarFile, { file: `${event.slug}.ics` }), ...calendarLines(event).slice(1)]
       : []),
     "",
     fill(attendee.details, { url: context.page }),
     "",
-    copy.cannotCome,
-    attendee.cancelLink,
-    context.cancel,
-    "",
+    ...(registration.status === "cancelled"
+      ? []
+      : [copy.cannotCome, attendee.cancelLink, context.cancel, ""]),
     copy.closing,
     ...signature,
   ].join("\n");

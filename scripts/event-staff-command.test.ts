@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
     expect(others).toEqual([]);
     expect(movedMail!.subject).toBe(`Your registration has moved to ${roundTable.title}`);
     for (const line of [
-      `Our events team has moved your registration from ${workshop.title} to:`,
+      `Our events team has moved your registration from “${workshop.title}” to:`,
       "Thu 18 March 2027, 09:30–12:00 GMT",
       "Your place is confirmed.",
       `The calendar file attached (${roundTable.slug}.ics) adds it to your calendar.`,
@@ -281,10 +281,10 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
     expect(team!.subject).toBe(`Registration moved: ${roundTable.title}`);
     expect(team!.replyTo?.value).toEqual([{ address: "ana@northwind.example", name: "" }]);
     expect(team!.text).toContain(
-      `Staff moved a registration here from ${workshop.title}: a confirmed place.`,
+      `Staff moved a registration here from “${workshop.title}”: a confirmed place.`,
     );
     expect(team!.text).toContain(
-      `Promoted from the waiting list of ${workshop.title}: Ben Okafor <ben@northwind.example>`,
+      `Promoted from the waiting list of “${workshop.title}”: Ben Okafor <ben@northwind.example>`,
     );
     expect(team!.text).toContain("Now: 1 of 20 places confirmed, 0 waiting.");
   });
@@ -307,7 +307,7 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
     expect(movedMail!.text).toContain("you are on its waiting list");
     expect(movedMail!.attachments).toEqual([]);
     expect(to("events@corvanta.example")[0]!.text).toContain(
-      `Staff moved a registration here from ${workshop.title}: on the waiting list.`,
+      `Staff moved a registration here from “${workshop.title}”: on the waiting list.`,
     );
   });
 

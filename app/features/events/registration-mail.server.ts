@@ -94,11 +94,11 @@ const registrationMailCopy = {
   },
   moved: {
     subject: "Your registration has moved to {event}",
-    opening: "Our events team has moved your registration from {from} to:",
+    opening: "Our events team has moved your registration from “{from}” to:",
     confirmed: "Your place is confirmed.",
     waiting:
       "Every place is taken, so you are on its waiting list. If a place comes free, it goes to the first person on the list, and we will e-mail you at once with the calendar file.",
-    released: "You no longer hold a registration for {from}: there is nothing to cancel there.",
+    released: "You no longer hold a registration for “{from}”: there is nothing to cancel there.",
   },
   changed: {
     subject: "Event updated: {event}",
@@ -118,8 +118,8 @@ const registrationMailCopy = {
   team: {
     newSubject: "New registration: {event}",
     movedSubject: "Registration moved: {event}",
-    movedConfirmed: "Staff moved a registration here from {from}: a confirmed place.",
-    movedWaiting: "Staff moved a registration here from {from}: on the waiting list.",
+    movedConfirmed: "Staff moved a registration here from “{from}”: a confirmed place.",
+    movedWaiting: "Staff moved a registration here from “{from}”: on the waiting list.",
     newWaitingSubject: "New registration (waiting list): {event}",
     cancelledSubject: "Registration cancelled: {event}",
     newConfirmed: "A new registration came in on the website: a confirmed place.",
@@ -421,7 +421,7 @@ export function composeTeamMail(
       : waiting
         ? copy.newWaiting
         : copy.newConfirmed;
-  const promotedFrom = movedFrom ? ` of ${movedFrom.title}` : "";
+  const promotedFrom = movedFrom ? ` of “${movedFrom.title}”` : "";
   const places =
     event.capacity === null
       ? `${counts.confirmed} confirmed (no limit), ${counts.waiting} waiting`

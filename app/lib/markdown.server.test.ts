@@ -17,6 +17,11 @@ describe("renderMarkdown", () => {
     ]);
   });
 
+  it("keeps a range's two figures apart in a heading's id", () => {
+    const { outline } = renderMarkdown("## Weeks 2–3: design sprints\n\n## Week 1\n");
+    expect(outline.map((item) => item.id)).toEqual(["weeks-2-3-design-sprints", "week-1"]);
+  });
+
   it("marks links to other sites rel=noopener and leaves the site's own links alone", () => {
     const { html } = renderMarkdown(
       "Read [the spec](https://mqtt.org/mqtt-specification/) or [contact us](/contact).",

@@ -44,6 +44,7 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rejectPageHeadings)
+  .use(rangesInHeadingIds)
   .use(rehypeSlug)
   .use(collectOutline)
   .use(rehypeAutolinkHeadings, {
@@ -88,6 +89,25 @@ function collectOutline() {
       }
     });
     (file.data as OutlineData).outline = outline;
+  };
+}
+
+/**
+ * A heading with a range ("Weeks 2–3", docs/design/identity.md) gets the id
+ * "weeks-2-3-…": rehype-slug would drop the en dash and write "weeks-23-…",
+ * which reads as week 23. It leaves headings that already have an id alone.
+ */
+function rangesInHeadingIds() {
+  return (tree: Root) => {
+    walk(tree, (node) => {
+      const text = textOf(node);
+      if (!/^h[2-6]$/.test(node.tagName) || !/\d–\d/.test(text)) return;
+      node.properties.id = text
+        .toLowerCase()
+        .replaceAll(/(\d)–(\d)/g, "$1-$2")
+        .replaceAll(/[^\p{L}\p{N} -]/gu, "")
+        .replaceAll(" ", "-");
+    });
   };
 }
 

@@ -80,7 +80,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 Talk to us about <span className="whitespace-nowrap">{mainService.label}</span>
               </>
             ),
-            lead: `${post.author.name} and the team behind this work can help with yours. A senior engineer replies within one business day.`,
+            lead: `${post.author.name} and the team behind this work can help with yours. A senior engineer replies within 1 business day.`,
             action: "Discuss your project",
           }}
           href={contactPath(mainService.id)}

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const source = form ? completeLeadSource(form, request) : undefined;
   const { contactForm } = appContextOf(context);
   if (!contactForm) {
-    throw data("The contact form needs the site's own server (npm start).", { status: 503 });
+    throw data("The contact form needs the site’s own server (npm start).", { status: 503 });
   }
   const outcome = await contactForm.receive(form);
   // The lead is committed; only now is the visitor told so.

@@ -60,7 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!entry) throw notFound();
   const { eventRegistration } = appContextOf(context);
   if (!eventRegistration) {
-    throw data("Cancelling needs the site's own server (npm start).", { status: 503 });
+    throw data("Cancelling needs the site’s own server (npm start).", { status: 503 });
   }
   const outcome = await eventRegistration.cancel(toEventFacts(entry), form);
   if (outcome.kind === "cancelled") {

@@ -130,7 +130,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!entry || entry.registrationUrl) throw notFound();
   const { eventRegistration } = appContextOf(context);
   if (!eventRegistration) {
-    throw data("Registration needs the site's own server (npm start).", { status: 503 });
+    throw data("Registration needs the site’s own server (npm start).", { status: 503 });
   }
   const outcome = await eventRegistration.register(toEventFacts(entry), form);
   // The registration is committed; only now is the visitor told so.
@@ -195,7 +195,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : (
                 state.kind !== "partner" && (
-                  <Tag tone="inverse" size="md" className="mt-5 ring-1 ring-white/15">
+                  <Tag tone="inverse" size="md" className="mt-5">
                     <SeatDot state={state} className="size-2" />
                     {registration.text.seats.label}
                   </Tag>

@@ -2,10 +2,8 @@ import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CallToAction } from "~/components/sections/call-to-action";
-import { FigureStats } from "~/features/company/figure-stats";
 import { HeroHome } from "~/features/company/hero-home";
 import { ClientStrip } from "~/features/portfolio/client-strip";
-import { IndustryList } from "~/features/portfolio/industry-list";
 import { ProductCards } from "~/features/portfolio/product-cards";
 import { NextEvent } from "~/features/events/next-event";
 import { PostGrid } from "~/features/blog/post-grid";
@@ -13,7 +11,6 @@ import { ServiceGrid, TalkToUsCard } from "~/features/services/service-grid";
 import { StageBand } from "~/features/company/stage-band";
 import { TestimonialList } from "~/features/portfolio/testimonial-list";
 import { Button } from "~/components/ui/button";
-import { figureStats } from "~/features/company/figures.server";
 import { homePage } from "~/features/company/home-page.server";
 import { productCardData } from "~/features/portfolio/product-refs.server";
 import { findProduct, products } from "~/features/portfolio/products.server";
@@ -34,18 +31,8 @@ import { paths, productPath } from "~/config/paths";
 export function loader({ context }: Route.LoaderArgs) {
   const now = requestTime(context);
   const nextEvent = nextEventAt(now);
-  const {
-    meta,
-    hero,
-    services,
-    engineering,
-    selectedWork,
-    industries,
-    proof,
-    testimonials,
-    latestPosts,
-    closing,
-  } = homePage;
+  const { meta, hero, services, engineering, selectedWork, testimonials, latestPosts, closing } =
+    homePage;
   return data(
     {
       meta,
@@ -66,16 +53,6 @@ export function loader({ context }: Route.LoaderArgs) {
           .filter((product) => product !== undefined)
           .map(productCardData),
       },
-      industries: {
-        ...industries,
-        items: industries.items.map((item) => ({
-          ...item,
-          products: products
-            .filter((product) => product.industry === item.industry)
-            .map((product) => product.name),
-        })),
-      },
-      proof: { ...proof, figures: figureStats("home") },
       testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
       services: { ...services, items: serviceSummaries() },
       latestPosts: { ...latestPosts, items: latestPostSummaries(3).map(toPostCardView) },
@@ -100,8 +77,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     services,
     engineering,
     selectedWork,
-    industries,
-    proof,
     testimonials,
     latestPosts,
     nextEvent,
@@ -136,8 +111,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <IndustryList id="industries" heading={industries} items={industries.items} />
-      <FigureStats id="track-record" heading={proof} figures={proof.figures} />
       <TestimonialList
         id="testimonials"
         heading={testimonials}
@@ -148,6 +121,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         id="latest-posts"
         heading={latestPosts}
         posts={latestPosts.items}
+        phoneLayout="list"
         action={<ArrowLink to={paths.blog}>{latestPosts.action}</ArrowLink>}
       />
       <NextEvent

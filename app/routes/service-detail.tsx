@@ -106,7 +106,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
             >
               Ask us directly
             </Link>
-            , and a senior specialist will answer within one business day.
+            , and a senior specialist will answer within 1 business day.
           </p>
         }
       />

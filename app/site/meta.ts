@@ -85,7 +85,7 @@ export function errorMeta(error: unknown, path: string): MetaDescriptor[] {
 export function notFoundMeta(path: string): MetaDescriptor[] {
   return getMeta({
     title: "Page not found",
-    description: `This page does not exist. Find ${siteConfig.name}'s services, or return to the home page.`,
+    description: `This page does not exist. Find ${siteConfig.name}’s services, or return to the home page.`,
     path,
     noindex: true,
   });

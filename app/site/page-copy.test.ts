@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { industries } from "~/config/navigation";
 import { aboutPage, aboutPageSchema, commitmentIds } from "~/features/company/about-page.server";
 import { loadYamlFile } from "~/lib/content/collection";
 import { engineeringStageIds, homePage, homePageSchema } from "~/features/company/home-page.server";
@@ -8,9 +7,8 @@ import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
 import { findProduct } from "~/features/portfolio/products.server";
 
 describe("page copy", () => {
-  it("gives Home the four engineering stages, the five industries and real products", () => {
+  it("gives Home the four engineering stages and real products", () => {
     expect(homePage.engineering.stages.map((stage) => stage.id)).toEqual([...engineeringStageIds]);
-    expect(homePage.industries.items.map((item) => item.industry)).toEqual([...industries]);
     for (const slug of homePage.selectedWork.products) expect(findProduct(slug)).toBeDefined();
   });
 

@@ -8,8 +8,8 @@ import { durationField } from "~/lib/content/fields";
  * press or follow is a Chip, an icon in a tile is an IconTile and a step's
  * number is a StepNumber, all in app/components/ui. A section that writes one
  * of them as a raw class string again (the way five chip styles, two icon
- * tiles and three step numbers grew) fails here, and so does a duration
- * written any other way than "2–3 weeks".
+ * tiles and three step numbers grew) fails here. Durations and quotes are
+ * tests/unit/house-style.test.ts's.
  */
 function files(directory: string, pattern: RegExp): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -79,8 +79,30 @@ function rawStyles(source: string, { jsx = true } = {}): string[] {
   return found;
 }
 
-/** A range of days, weeks or months written with a hyphen or "to" instead of an en dash. */
-const oddDuration = /\b\d+ ?(?:-|to|—) ?\d+[ -](?:days?|weeks?|months?)\b/gi;
+/** Classes that place a component (margins, position, alignment, stacking) without restyling it. */
+const placement =
+  /^-?(?:m[trblxy]?|top|right|bottom|left|inset(?:-[xy])?|z|order|col|row|(?:justify-|place-)?self)-|^(?:relative|absolute|static|sticky|shrink-0|grow|hidden)$/;
+
+/**
+ * A Tag, Chip or StepNumber given classes that restyle it (a colour, a ring,
+ * a size, padding): a sixth chip style grows that way. Its className may
+ * only place it; a new look is a variant in app/components/ui.
+ */
+function restyledSharedComponents(source: string): string[] {
+  const uses = source.matchAll(
+    /<(Tag|Chip|StepNumber)\b[^>]*?\bclassName=(?:"([^"]*)"|\{`([^`]*)`\}|\{cn\(([^)]*)\)\})/g,
+  );
+  return [...uses].flatMap(([, component, plain, template, cnArguments]) => {
+    const classes = (plain ?? template ?? cnArguments ?? "")
+      .replaceAll(/["'`,]|\$\{[^}]*\}/g, " ")
+      .split(/\s+/)
+      .filter(Boolean);
+    const restyling = classes.filter((name) => !placement.test(name.split(":").at(-1) ?? name));
+    return restyling.length > 0
+      ? [`<${component}> restyled with "${restyling.join(" ")}": add a variant to it instead`]
+      : [];
+  });
+}
 
 describe("shared components", () => {
   it("no section outside app/components/ui writes a tag, chip, icon tile or step number by hand", () => {
@@ -113,23 +135,42 @@ describe("shared components", () => {
     ).toEqual([]);
     expect(rawStyles('"rounded-full bg-white px-5 py-3 font-semibold text-ink"')).toEqual([]);
   });
-});
 
-describe("durations", () => {
-  it("are written one way across the content: 2–3 weeks", () => {
-    const findings = files("content", /\.(ya?ml|md)$/).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(oddDuration)].map(
-        (match) => `${file}: "${match[0]}"`,
-      ),
+  it("no Tag, Chip or StepNumber is restyled through its className, only placed", () => {
+    const findings = files("app", /\.tsx$/).flatMap((file) =>
+      restyledSharedComponents(readFileSync(file, "utf8")).map((found) => `${file}: ${found}`),
     );
     expect(findings).toEqual([]);
   });
 
-  it("the content schema takes that form and refuses the others, saying what to write", () => {
-    for (const good of ["1 week", "2–3 weeks", "6 months", "Ongoing", "Two-week sprints"]) {
+  it("tells placing a shared component from restyling it", () => {
+    expect(
+      restyledSharedComponents(
+        '<Tag tone="inverse" size="md" className="mt-5 ring-1 ring-white/15">',
+      ),
+    ).toHaveLength(1);
+    expect(restyledSharedComponents('<StepNumber number={1} className="size-11" />')).toHaveLength(
+      1,
+    );
+    expect(
+      restyledSharedComponents('<Chip asChild className={cn("px-6", open && "z-10")}>'),
+    ).toHaveLength(1);
+    expect(
+      restyledSharedComponents(
+        '<StepNumber number={1} className="absolute top-0 left-0" /><Tag className="self-start lg:mt-2">',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("durations", () => {
+  // Every duration in the copy is checked by tests/unit/house-style.test.ts;
+  // this is the content schema's field, which tells an author at build time.
+  it("the content schema takes the house form and refuses the others, saying what to write", () => {
+    for (const good of ["1 week", "2–3 weeks", "6 months", "Ongoing", "Every 2 weeks"]) {
       expect(durationField.safeParse(good).success, good).toBe(true);
     }
-    for (const bad of ["2-3 weeks", "2 to 3 weeks", "2-3 WEEKS", "3 wks"]) {
+    for (const bad of ["2-3 weeks", "2 to 3 weeks", "2-3 WEEKS", "3 wks", "Two-week sprints"]) {
       const result = durationField.safeParse(bad);
       expect(result.success, bad).toBe(false);
     }

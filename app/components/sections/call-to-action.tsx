@@ -13,7 +13,7 @@ export type CallToActionCopy = { title?: ReactNode; lead?: string; action?: stri
 
 const defaultCopy = {
   title: "Have a product to build or a platform to fix?",
-  lead: "Tell us what you want to change and by when. A senior engineer replies within one business day.",
+  lead: "Tell us what you want to change and by when. A senior engineer replies within 1 business day.",
   action: "Start a project",
 };
 

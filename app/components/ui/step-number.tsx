@@ -1,21 +1,19 @@
 import { cn } from "~/lib/cn";
 
-const sizes = { sm: "size-9 text-sm", md: "size-11 text-sm" } as const;
-
 /**
  * A step's number in a circle, "01", "02": the one step marker for a service's
  * process, the home page's stages, a case study's approach, the contact page's
  * next steps and the values (issue 16, finding 8). Decorative: it sits in an
- * ordered list, which already says the position.
+ * ordered list, which already says the position. One size everywhere, so a
+ * step looks the same on every page (issue 30, item 6).
  */
 export function StepNumber({
   number,
-  size = "sm",
   className,
 }: {
   /** 1-based. */
   number: number;
-  size?: keyof typeof sizes;
+  /** Placement only (margin, position); the look is the component's. */
   className?: string;
 }) {
   return (
@@ -23,8 +21,7 @@ export function StepNumber({
       aria-hidden="true"
       data-slot="step-number"
       className={cn(
-        "grid shrink-0 place-items-center rounded-full bg-indigo-50 font-semibold text-accent-600 tabular-nums ring-1 ring-indigo-200 ring-inset",
-        sizes[size],
+        "grid size-9 shrink-0 place-items-center rounded-full bg-indigo-50 text-sm font-semibold text-accent-600 tabular-nums ring-1 ring-indigo-200 ring-inset",
         className,
       )}
     >

@@ -10,7 +10,8 @@ export const tagVariants = cva("inline-flex items-center gap-1.5 rounded-full [&
       outline: "bg-white text-slate-700 ring-1 ring-slate-200 ring-inset",
       accent: "bg-indigo-50 text-accent-600",
       success: "bg-emerald-50 text-emerald-800",
-      inverse: "bg-white/10 text-white",
+      /** On the dark bands: a faint outline keeps the pill visible on a photo or gradient. */
+      inverse: "bg-white/10 text-white ring-1 ring-white/15 ring-inset",
     },
     size: {
       sm: "px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",

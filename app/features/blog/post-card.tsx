@@ -12,6 +12,8 @@ type PostCardProps = {
   post: PostCardView;
   /** h3 under a section's h2 (the default); h2 where the card sits right under the page's h1. */
   headingLevel?: "h2" | "h3";
+  /** On a phone, title, tags and date only: a list to scan, not a row of covers. */
+  compactOnPhone?: boolean;
   className?: string;
 };
 
@@ -20,7 +22,12 @@ type PostCardProps = {
  * The title's link stretches over the whole card, so the card is one link
  * with the title as its name.
  */
-export function PostCard({ post, headingLevel: Heading = "h3", className }: PostCardProps) {
+export function PostCard({
+  post,
+  headingLevel: Heading = "h3",
+  compactOnPhone = false,
+  className,
+}: PostCardProps) {
   return (
     <Card
       interactive
@@ -30,7 +37,10 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
       )}
     >
       <article className="flex flex-1 flex-col">
-        <CoverArt slug={post.slug} className="h-28 w-full sm:h-36" />
+        <CoverArt
+          slug={post.slug}
+          className={cn("h-28 w-full sm:h-36", compactOnPhone && "max-sm:hidden")}
+        />
         <div className="flex flex-1 flex-col p-5 sm:p-6">
           {/* Two tags at most, so titles line up across a row of cards. */}
           <PostTags tags={post.tags.slice(0, 2)} draft={post.draft} />
@@ -42,10 +52,18 @@ export function PostCard({ post, headingLevel: Heading = "h3", className }: Post
               {post.title}
             </Link>
           </Heading>
-          <p className="mt-3 line-clamp-3 text-[15px] leading-relaxed text-slate-600">
+          <p
+            className={cn(
+              "mt-3 line-clamp-3 text-[15px] leading-relaxed text-slate-600",
+              compactOnPhone && "max-sm:hidden",
+            )}
+          >
             {post.excerpt}
           </p>
-          <PostMeta post={post} className="mt-auto pt-5 sm:pt-6" />
+          <PostMeta
+            post={post}
+            className={cn("mt-auto pt-5 sm:pt-6", compactOnPhone && "max-sm:pt-3")}
+          />
         </div>
       </article>
     </Card>

@@ -6,6 +6,7 @@ import {
   newestFirst,
   parsePosts,
   relatedTo,
+  summarisePost,
   type PostAuthors,
 } from "~/features/blog/post-collection";
 import { findPost, listPostSummaries } from "~/features/blog/posts.server";
@@ -101,6 +102,32 @@ describe("posts collection", () => {
       expect((await findPost(slug))!.html, slug).toBe(post.html);
     }
     expect(await findPost("no-such-post")).toBeUndefined();
+  });
+
+  it("gives each post the reading time of its own words, not a figure written in the file", () => {
+    const words = (count: number) => `${"word ".repeat(count).trim()}\n`;
+    const files = {
+      ...post("short-read", validFrontmatter("short-read", "2026-05-01"), words(700)),
+      ...post("long-read", validFrontmatter("long-read", "2026-05-02"), words(1400)),
+      ...post(
+        "with-code",
+        validFrontmatter("with-code", "2026-05-03"),
+        `${words(700)}\n\`\`\`ts\n${words(2000)}\`\`\`\n`,
+      ),
+    };
+    const minutes = Object.fromEntries(
+      parsePosts(files, { includeDrafts: true, team }).map((entry) => [
+        entry.slug,
+        summarisePost(entry).readingMinutes,
+      ]),
+    );
+    // 230 words a minute, rounded up; code is skimmed, not read.
+    expect(minutes).toEqual({ "short-read": 4, "long-read": 7, "with-code": 4 });
+    const withFigure = post(
+      "says-its-time",
+      validFrontmatter("says-its-time", "2026-05-04", "readingTime: 4 min read"),
+    );
+    expect(() => parsePosts(withFigure, { includeDrafts: true, team })).toThrow(/readingTime/);
   });
 
   it("leaves drafts out unless they are asked for", () => {

@@ -6,9 +6,10 @@ import { productSlugField } from "~/features/portfolio/product-refs.server";
 import { findProduct, type Product } from "~/features/portfolio/products.server";
 
 /**
- * The headline figures (content/figures.yaml): Home's and About's, different
- * from each other, each taken from a case study that the page links to, so a
- * reader can check where it comes from.
+ * The headline figures (content/figures.yaml), About's, each taken from a
+ * case study that the page links to, so a reader can check where it comes
+ * from. Home has none of its own: its product cards carry their cases'
+ * figures (issue 30: the figures band repeated them).
  */
 const figure = z
   .object({
@@ -21,11 +22,11 @@ const figure = z
   .strict();
 
 export const figuresSchema = z
-  .object({ home: z.array(figure).min(2).max(4), about: z.array(figure).min(2).max(4) })
+  .object({ about: z.array(figure).min(2).max(4) })
   .strict();
 
 export type Figures = z.output<typeof figuresSchema>;
-export type Figure = Figures["home"][number];
+export type Figure = Figures["about"][number];
 
 export type FigureStat = {
   id: string;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { industries } from "~/config/navigation";
 import { durationField, lineField } from "~/lib/content/fields";
 import {
   callToActionCopy,
@@ -23,8 +22,6 @@ const stage = z
     points: z.array(lineField(60)).min(2).max(4),
   })
   .strict();
-
-const industryLine = z.object({ industry: z.enum(industries), line: lineField(120) }).strict();
 
 /** The Home page's copy (content/pages/home.yaml). */
 export const homePageSchema = z
@@ -51,8 +48,6 @@ export const homePageSchema = z
         .max(4)
         .refine((slugs) => new Set(slugs).size === slugs.length, "must not repeat a product"),
     }),
-    industries: sectionCopy.extend({ items: fixedList("industry", industries, industryLine) }),
-    proof: sectionCopy,
     testimonials: sectionCopy,
     latestPosts: sectionCopy.extend({ action: lineField(30) }),
     closing: callToActionCopy,

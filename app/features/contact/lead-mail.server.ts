@@ -13,7 +13,7 @@ import { showBidiControls, visibleLine } from "~/lib/forms/visible-text";
 const leadMailCopy = {
   subject: "New enquiry: {service} ({budget})",
   opening:
-    "A new enquiry came in through the contact form on the website. We promise a reply within one business day.",
+    "A new enquiry came in through the contact form on the website. We promise a reply within 1 business day.",
   consent: "The visitor agreed to be contacted about this enquiry.",
 } as const;
 

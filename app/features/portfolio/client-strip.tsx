@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { clientWordmarkPath, clientWordmarkSize, nameSlug } from "~/config/art";
 import { Container } from "~/components/ui/container";
-import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 
 export type ClientLogo = {
   /** The company's name: its wordmark's file is named after it (app/config/art.ts). */
@@ -25,13 +24,12 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
         >
           {label}
         </h2>
-        {/* Phones: one row of marks that scrolls sideways; from sm up a grid. */}
-        <ScrollRow
-          label={`${label}: clients`}
-          className="mt-5 items-center sm:mt-6 sm:grid-cols-4 sm:gap-x-6 sm:gap-y-4 lg:grid-cols-8 lg:gap-x-4"
-        >
+        {/* Every mark in view on a phone too: two columns, four to a row from
+            sm, one row of eight on wide screens (issue 30: a sideways row
+            showed two of eight). */}
+        <ul className="mt-5 grid grid-cols-2 items-center gap-x-6 gap-y-3 sm:mt-6 sm:grid-cols-4 sm:gap-y-4 lg:grid-cols-8 lg:gap-x-4">
           {clients.map((client) => (
-            <ScrollRowItem key={client.name} width="narrow" className="flex justify-center">
+            <li key={client.name} className="flex justify-center">
               <Link
                 to={client.href}
                 // As wide as the mark may be before the image loads: a link
@@ -48,9 +46,9 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                   className="h-auto w-full"
                 />
               </Link>
-            </ScrollRowItem>
+            </li>
           ))}
-        </ScrollRow>
+        </ul>
       </Container>
     </section>
   );

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { productPath } from "~/config/paths";
 import type { Testimonial } from "~/features/portfolio/testimonials.server";
 import { cn } from "~/lib/cn";
-import { ScrollRow, ScrollRowItem } from "~/components/ui/scroll-row";
 import { InitialsAvatar } from "~/components/ui/initials-avatar";
 import {
   SectionBand,
@@ -26,7 +25,13 @@ type TestimonialListProps = SectionProps & {
   tone?: SectionTone;
 };
 
-/** Client quotes as cards, each naming its author and linking to the product's case study. */
+/**
+ * Client quotes as cards, each naming its author and linking to the product's
+ * case study. A phone shows the first, the lead quote, alone: three stacked
+ * quotes were a screen and a half, and a sideways row hid two of them
+ * anyway (issue 30). From sm up, all of them; on a tablet the third spans
+ * the row under the first two, so no card stands alone.
+ */
 export function TestimonialList({
   id,
   className,
@@ -38,16 +43,19 @@ export function TestimonialList({
   return (
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <ScrollRow
-        label={`${heading.title}: quotes`}
-        className="mt-8 sm:mt-12 sm:gap-5 lg:grid-cols-3 lg:gap-6"
-      >
-        {testimonials.map((testimonial) => (
-          <ScrollRowItem key={testimonial.name}>
+      <ul className="mt-8 grid gap-5 sm:mt-12 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+        {testimonials.map((testimonial, index) => (
+          <li
+            key={testimonial.name}
+            className={cn(
+              index > 0 && "max-sm:hidden",
+              index === 2 && testimonials.length === 3 && "sm:max-lg:col-span-2",
+            )}
+          >
             <TestimonialCard testimonial={testimonial} />
-          </ScrollRowItem>
+          </li>
         ))}
-      </ScrollRow>
+      </ul>
     </SectionBand>
   );
 }

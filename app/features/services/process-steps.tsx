@@ -45,15 +45,15 @@ export function ProcessSteps({
         )}
       >
         {steps.map((step, index) => (
-          <li key={step.title} className="relative pl-16 lg:pt-16 lg:pl-0">
+          <li key={step.title} className="relative pl-14 lg:pt-14 lg:pl-0">
             {/* The line to the next step: down on narrow screens, across from lg up. */}
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
-                className="absolute top-12 bottom-[-2rem] left-[1.375rem] w-px bg-gradient-to-b from-accent-300 to-slate-200 lg:top-[1.375rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-12 lg:h-px lg:w-auto lg:bg-gradient-to-r"
+                className="absolute top-10 bottom-[-2rem] left-[1.125rem] w-px bg-gradient-to-b from-accent-300 to-slate-200 lg:top-[1.125rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-10 lg:h-px lg:w-auto lg:bg-gradient-to-r"
               />
             )}
-            <StepNumber number={index + 1} size="md" className="absolute top-0 left-0" />
+            <StepNumber number={index + 1} className="absolute top-0 left-0" />
             <p className="text-sm font-semibold text-slate-500">
               <span className="sr-only">Step {index + 1}, </span>
               {step.duration}

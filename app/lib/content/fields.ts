@@ -1,6 +1,7 @@
 import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
+import { durationsWrittenOtherwise } from "~/lib/content/house-style";
 
 /** Reusable field schemas for the content collections. */
 
@@ -45,22 +46,29 @@ export const isoDateField = z.preprocess(
 /** Short copy: a non-empty line of text without trailing spaces. */
 export const lineField = (max = 200) => z.string().trim().min(1).max(max);
 
-/** A duration as the site writes it: "1 week", "2–3 weeks", "6 months". */
-const durationPattern = /^\d+(?:–\d+)? (?:day|week|month)s?$/;
+/** A figure and its unit spelled out: "1 week", "2–3 weeks", "6 months". */
+const figureWithUnit = /\b\d+(?:–\d+)? (?:minute|hour|day|week|month|year)s?\b/;
 
 /**
- * How long something takes, in the one format the site uses (issue 16,
- * finding 8): a number or an en-dash range and its unit ("2–3 weeks"), or a
- * phrase without figures ("Ongoing", "Two-week sprints"). "2-3 weeks" and
- * "2 to 3 weeks" are refused with the form to write instead.
+ * How long something takes, in the one format the site uses
+ * (docs/design/identity.md, "Durations"): figures and an en-dash range with
+ * the unit spelled out ("2–3 weeks", "Every 2 weeks"), or a phrase without a
+ * number ("Ongoing"). "2-3 weeks", "2 to 3 weeks", "Two-week sprints" and
+ * "3 wks" are refused, saying what to write instead.
  */
 export const durationField = lineField(30).superRefine((value, context) => {
-  if (!/\d/.test(value) || durationPattern.test(value)) return;
-  const suggestion = value.replace(/(\d+)\s*(?:-|to|—)\s*(\d+)/, "$1–$2").toLowerCase();
-  context.addIssue({
-    code: "custom",
-    message: `write a duration as "2–3 weeks" (a number or an en-dash range, then day, week or month): "${value}" should be "${suggestion}"`,
-  });
+  const [mistake] = durationsWrittenOtherwise(value);
+  if (mistake) {
+    context.addIssue({
+      code: "custom",
+      message: `write a duration as "2–3 weeks": "${mistake.found}" breaks the rule that ${mistake.rule}`,
+    });
+  } else if (/\d/.test(value) && !figureWithUnit.test(value)) {
+    context.addIssue({
+      code: "custom",
+      message: `write a duration as "2–3 weeks", its unit spelled out: "${value}"`,
+    });
+  }
 });
 
 /** Copy with `{name}` placeholders that must be there. */

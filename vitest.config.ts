@@ -15,6 +15,7 @@ const databaseAndProcessTests = [
   "server/forms/form-post.test.ts",
   "server/services.test.ts",
   "scripts/leads-command.test.ts",
+  "scripts/event-staff-command.test.ts",
   "scripts/privacy-command.test.ts",
   "scripts/ensure-build.test.ts",
   "tests/unit/build-content-errors.test.ts",

@@ -10,6 +10,12 @@ import {
   type CancelCommand,
   type RegistrationsCommand,
 } from "./registrations-command";
+import {
+  runMoveCommand,
+  runNotifyChangeCommand,
+  type MoveCommand,
+  type NotifyChangeCommand,
+} from "./event-staff-command";
 import { runReportCommand, type ReportCommand } from "./report-command";
 import {
   parseWebhooksArgs,
@@ -32,6 +38,8 @@ export type LeadsCommand =
   | { command: "export"; format: "csv" | "json"; since?: Date }
   | RegistrationsCommand
   | CancelCommand
+  | MoveCommand
+  | NotifyChangeCommand
   | ReportCommand
   | PrivacyCommand
   | { command: "help"; usage: string }
@@ -47,6 +55,12 @@ export const leadsUsage = `Usage:
   npm run leads -- registrations --event SLUG [--format csv|json]
   npm run leads -- registrations --all-events --format csv|json   every event's, cancelled ones too
   npm run leads -- cancel --id ID             cancel a registration (the next waiting is promoted)
+  npm run leads -- move --id ID --to SLUG     move a registration to another open event: the next
+                                              waiting on the old one is promoted, the person gets a
+                                              place (or joins the waiting list) there, and is e-mailed
+  npm run leads -- notify-change --event SLUG e-mail everyone registered (confirmed and waiting)
+                                              the event as content/events now has it, with a calendar
+                                              file that updates the one they have (SEQUENCE + 1)
   npm run leads -- report [--since DATE]      leads and registrations by source, campaign, landing page
   npm run leads -- person --email ADDRESS     everything held about an address, as JSON
   npm run leads -- erase --email ADDRESS      erase it (a place held is freed for the next waiting)
@@ -81,6 +95,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
         event: { type: "string" },
         "all-events": { type: "boolean" },
         id: { type: "string" },
+        to: { type: "string" },
         email: { type: "string" },
       },
     });
@@ -90,7 +105,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) {
     throw new UsageError(
-      "Name one command: list, export, registrations, cancel, report, person, erase or webhooks.",
+      "Name one command: list, export, registrations, cancel, move, notify-change, report, person, erase or webhooks.",
     );
   }
   const [command] = positionals;
@@ -104,13 +119,37 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, email: values.email };
   }
   if (values.email !== undefined) throw new UsageError("--email belongs to person and erase.");
+  if (command !== "move" && values.to !== undefined) throw new UsageError("--to belongs to move.");
   if (command === "cancel") {
     if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id)) {
       throw new UsageError("cancel needs --id and a registration's id (from the exports).");
     }
     return { command, id: values.id };
   }
-  if (values.id !== undefined) throw new UsageError("--id belongs to cancel.");
+  const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  if (command === "move") {
+    if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id) || !values.to || !slug.test(values.to)) {
+      throw new UsageError(
+        "move needs --id and a registration's id (from the exports), and --to and an event's slug.",
+      );
+    }
+    if (values.since ?? values.format ?? values.event) {
+      throw new UsageError("move takes --id and --to only.");
+    }
+    return { command, id: values.id, to: values.to };
+  }
+  if (values.id !== undefined) throw new UsageError("--id belongs to cancel and move.");
+  if (command === "notify-change") {
+    if (!values.event || !slug.test(values.event)) {
+      throw new UsageError(
+        "notify-change needs --event and the event's slug, e.g. --event my-event.",
+      );
+    }
+    if (values.since ?? values.format ?? values["all-events"]) {
+      throw new UsageError("notify-change takes --event only.");
+    }
+    return { command, event: values.event };
+  }
   if (command === "registrations" && values["all-events"]) {
     if (values.event !== undefined) throw new UsageError("Give --event or --all-events, not both.");
     if (values.format !== "csv" && values.format !== "json") {
@@ -119,7 +158,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, event: "all", format: values.format };
   }
   if (command === "registrations") {
-    if (!values.event || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.event)) {
+    if (!values.event || !slug.test(values.event)) {
       throw new UsageError(
         "registrations needs --event and the event's slug, e.g. --event my-event.",
       );
@@ -130,7 +169,9 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     }
     return { command, event: values.event, format: values.format };
   }
-  if (values.event !== undefined) throw new UsageError("--event belongs to registrations.");
+  if (values.event !== undefined) {
+    throw new UsageError("--event belongs to registrations and notify-change.");
+  }
   if (values["all-events"]) throw new UsageError("--all-events belongs to registrations.");
 
   let since: Date | undefined;
@@ -156,7 +197,7 @@ export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
     return { command, format: values.format, since };
   }
   throw new UsageError(
-    `Unknown command "${command}": use list, export, registrations, cancel, report, person, erase or webhooks.`,
+    `Unknown command "${command}": use list, export, registrations, cancel, move, notify-change, report, person, erase or webhooks.`,
   );
 }
 
@@ -173,6 +214,10 @@ export async function runLeadsCommand(
   if (command.command === "registrations") {
     await runRegistrationsCommand(command, db, write);
     return;
+  }
+  if (command.command === "move") return runMoveCommand(command, db, write, context.now?.());
+  if (command.command === "notify-change") {
+    return runNotifyChangeCommand(command, db, write, context.now?.());
   }
   if (command.command === "report") return runReportCommand(command, db, write);
   if (command.command === "person" || command.command === "erase") {

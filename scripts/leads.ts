@@ -1,6 +1,7 @@
 import { describeDatabase, openDatabase, parseDatabaseUrl } from "../server/db/database";
 import { readEnv } from "../server/env";
 import { createLeadSpool } from "../server/leads/lead-spool";
+import { sendWebhooksTo } from "../server/outbox/webhooks";
 import { spoolFileFor } from "../server/services";
 import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 import { webhooksUsage } from "./webhooks-command";
@@ -14,6 +15,8 @@ try {
     process.exit(0);
   }
   const env = readEnv();
+  // Staff's cancellations and moves queue the webhooks the site's own would (WEBHOOK_URLS).
+  sendWebhooksTo(env.WEBHOOK_URLS);
   const location = parseDatabaseUrl(env.DATABASE_URL);
   const db = await openDatabase(location);
   // person and erase also read the server's spool (LEAD_SPOOL_FILE, as the server finds it).

@@ -15,6 +15,8 @@ export function readCalendarEvent(text: string) {
   const event = new ICAL.Event(vevent);
   return {
     uid: event.uid,
+    /** SEQUENCE: 0 for a first file, higher for each update of the same UID. */
+    sequence: event.sequence,
     summary: event.summary,
     description: event.description,
     location: event.location,

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
+import { eventStaffMigrations } from "./migrations-event-staff";
 
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -288,4 +289,5 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  ...eventStaffMigrations,
 };

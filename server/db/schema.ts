@@ -41,9 +41,15 @@ export interface Database {
   app_secrets: { name: string; value: string };
   /**
    * An event taking registrations: the row its registrations and cancellations lock first, so seats
-   * are counted one transaction at a time, and its latest facts (EventFacts JSON) for the e-mails.
+   * are counted one transaction at a time, its latest facts (EventFacts JSON) for the e-mails, and
+   * how many "event changed" notices it sent: the SEQUENCE of the calendar file they attach.
    */
-  registration_events: { slug: string; facts: string; updated_at: string };
+  registration_events: {
+    slug: string;
+    facts: string;
+    updated_at: string;
+    calendar_sequence: Generated<number>;
+  };
   registrations: {
     id: string;
     event_slug: string;
@@ -62,6 +68,8 @@ export interface Database {
     /** When the place became theirs: at once, or when promoted from the waiting list. */
     confirmed_at: string | null;
     cancelled_at: string | null;
+    /** Moved by staff: the registration, now cancelled, that this one replaced. */
+    moved_from: string | null;
   } & SourceColumns;
   /** A form token's nonce, once what was sent with it is stored: it cannot be used again. */
   form_token_uses: { nonce: string; used_at: string };
@@ -80,8 +88,11 @@ export type OutboxKind =
   | "registration-promoted" // a place came free and is now theirs
   | "registration-already" // their address was registered again: they hold their place already
   | "registration-cancelled" // their cancellation, confirmed
+  | "registration-moved" // staff moved them here from `moved_from`'s event
+  | "registration-changed" // the event changed: what it now is, with a fresh calendar file
   | "registration-team-new" // to the team, Reply-To the attendee
   | "registration-team-cancelled" // to the team, Reply-To the attendee
+  | "registration-team-moved"
   | "webhook"; // a signed webhook to `target` (server/outbox/webhooks.ts), not an e-mail
 
 export type Lead = Selectable<Database["leads"]>;

@@ -2,10 +2,13 @@ import {
   composeAlreadyRegisteredMail,
   composeAttendeeMail,
   composeCancelledMail,
+  composeChangedMail,
+  composeMovedMail,
   composeTeamMail,
 } from "~/features/events/registration-mail.server";
 import { eventCancelPath, eventPath } from "~/config/paths";
 import type { AppDatabase } from "../db/database";
+import type { Registration } from "../db/schema";
 import { systemClock, type Clock } from "../core/logger";
 import type { OutboxComposer } from "../outbox/outbox-worker";
 import { signCancelToken } from "./cancel-token";
@@ -21,6 +24,16 @@ export type RegistrationMailSettings = {
   cancelSecret: string;
 };
 
+/** Who took the place a cancellation freed: promoted in its transaction, at the same instant. */
+const promotedBy = (db: AppDatabase, cancelled: Registration) =>
+  db
+    .selectFrom("registrations")
+    .select(["name", "email"])
+    .where("event_slug", "=", cancelled.event_slug)
+    .where("confirmed_at", "=", cancelled.cancelled_at ?? "")
+    .where("id", "<>", cancelled.id)
+    .execute();
+
 /**
  * An event registration's e-mails, written when the outbox worker sends them
  * (app/features/events/registration-mail.server.ts has their words and layout):
@@ -31,6 +44,7 @@ export function registrationMailComposer(
   settings: RegistrationMailSettings,
   now: Clock = systemClock,
 ): OutboxComposer {
+  const sequenceOf = db.selectFrom("registration_events").select("calendar_sequence");
   return async (row) => {
     const stored = row.registration_id && (await findRegistration(db, row.registration_id));
     if (!stored) throw new Error(`outbox row ${row.id} names no registration`);
@@ -43,6 +57,9 @@ export function registrationMailComposer(
       team: settings.team,
       page: new URL(eventPath(event.slug), settings.siteUrl).href,
       cancel: new URL(eventCancelPath(event.slug, token), settings.siteUrl).href,
+      calendarSequence: Number(
+        (await sequenceOf.where("slug", "=", event.slug).execute())[0]?.calendar_sequence ?? 0,
+      ),
     };
     switch (row.kind) {
       case "registration-confirmed":
@@ -53,18 +70,24 @@ export function registrationMailComposer(
         return composeAlreadyRegisteredMail(registration, event, context, row.id);
       case "registration-cancelled":
         return composeCancelledMail(registration, event, context);
+      case "registration-changed":
+        return composeChangedMail(registration, event, context, now(), row.id);
+      case "registration-moved":
+      case "registration-team-moved": {
+        const moved = await findRegistration(db, stored.moved_from ?? "");
+        const from = moved && (await findEventFacts(db, moved.event_slug));
+        if (!moved || !from)
+          throw new Error(`outbox row ${row.id}: the moved registration is gone`);
+        if (row.kind === "registration-moved") {
+          return composeMovedMail(registration, event, from, context, now());
+        }
+        const counts = await seatCounts(db, event.slug);
+        const promoted = await promotedBy(db, moved);
+        return composeTeamMail(row.kind, registration, event, context, counts, promoted, from);
+      }
       case "registration-team-new":
       case "registration-team-cancelled": {
-        // Who took the place it freed: promoted in the same transaction, at the same instant.
-        const promoted = stored.cancelled_at
-          ? await db
-              .selectFrom("registrations")
-              .select(["name", "email"])
-              .where("event_slug", "=", event.slug)
-              .where("confirmed_at", "=", stored.cancelled_at)
-              .where("id", "<>", stored.id)
-              .execute()
-          : [];
+        const promoted = stored.cancelled_at ? await promotedBy(db, stored) : [];
         const counts = await seatCounts(db, event.slug);
         return composeTeamMail(row.kind, registration, event, context, counts, promoted);
       }

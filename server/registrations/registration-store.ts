@@ -16,7 +16,7 @@ import { queueWebhooks } from "../outbox/webhooks";
  * seat is taken where its e-mails are queued. docs/decisions/034, 050.
  */
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>; // staff's moves and notices (scripts/) use these too
 
 /**
  * `already-registered`: the address holds or awaits a place already; `status`
@@ -38,7 +38,7 @@ function beforeDeadline(deadline: number | undefined, what: string): void {
 }
 
 /** Takes the event's row for this transaction, storing the facts the site handed over. */
-async function lockEvent(trx: Trx, event: EventFacts, now: Date): Promise<void> {
+export async function lockEvent(trx: Trx, event: EventFacts, now: Date): Promise<void> {
   await trx
     .insertInto("registration_events")
     .values({ slug: event.slug, facts: JSON.stringify(event), updated_at: now.toISOString() })
@@ -51,7 +51,7 @@ async function lockEvent(trx: Trx, event: EventFacts, now: Date): Promise<void> 
     .execute();
 }
 
-async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now: Date) {
+export async function queueMail(trx: Trx, registrationId: string, kind: OutboxKind, now: Date) {
   const at = now.toISOString();
   await trx
     .insertInto("outbox")
@@ -82,7 +82,7 @@ export async function seatCounts(db: AppDatabase | Trx, slug: string): Promise<S
  * Gives free places to the waiting list, first come first served, queueing each promoted person's
  * e-mail. Places free up when someone cancels or the content raises the capacity.
  */
-async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<number> {
+export async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Promise<number> {
   const { confirmed } = await seatCounts(trx, event.slug);
   const free = event.capacity === null ? Number.MAX_SAFE_INTEGER : event.capacity - confirmed;
   if (free <= 0) return 0;

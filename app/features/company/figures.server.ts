@@ -21,9 +21,7 @@ const figure = z
   })
   .strict();
 
-export const figuresSchema = z
-  .object({ about: z.array(figure).min(2).max(4) })
-  .strict();
+export const figuresSchema = z.object({ about: z.array(figure).min(2).max(4) }).strict();
 
 export type Figures = z.output<typeof figuresSchema>;
 export type Figure = Figures["about"][number];

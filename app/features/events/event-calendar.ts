@@ -47,7 +47,15 @@ export function eventCalendarFile(
     pageUrl,
     registrationUrl,
     joinUrl,
-  }: { now: Date; pageUrl: string; registrationUrl?: string; joinUrl?: string },
+    sequence = 0,
+  }: {
+    now: Date;
+    pageUrl: string;
+    registrationUrl?: string;
+    joinUrl?: string;
+    /** SEQUENCE: raised by each "event changed" notice, so calendars take the newer file. */
+    sequence?: number;
+  },
 ): string {
   const description = [
     event.summary,
@@ -63,6 +71,7 @@ export function eventCalendarFile(
   ].filter(Boolean);
   return buildCalendar({
     uid: `event-${event.slug}@${uidDomain}`,
+    sequence,
     stamp: now,
     start: event.start,
     end: event.end,

@@ -116,6 +116,13 @@ describe("buildCalendar", () => {
     expect(later).not.toBe(first);
   });
 
+  it("writes the revision given as SEQUENCE, so an updated file replaces the entry of the first", () => {
+    const updated = buildCalendar({ ...base, sequence: 2 });
+    expect(updated).toContain(`UID:${base.uid}\r\nSEQUENCE:2\r\n`);
+    expect(readCalendarEvent(updated).sequence).toBe(2);
+    expect(readCalendarEvent(buildCalendar(base)).sequence).toBe(0);
+  });
+
   describe("on a server whose own zone is not the event's", () => {
     const serverZone = process.env.TZ;
     afterEach(() => {

@@ -28,6 +28,8 @@ import {
 export type CalendarEventInput = {
   /** Stable across downloads, so a second import updates the first. */
   uid: string;
+  /** Its revision: a file with a higher SEQUENCE replaces the entry (RFC 5545 3.8.7.4). */
+  sequence?: number;
   /** When this file was produced (DTSTAMP). */
   stamp: Date;
   start: WallClock;
@@ -137,6 +139,8 @@ export function buildCalendar(event: CalendarEventInput): string {
   });
   calendar.createEvent({
     id: event.uid,
+    // ical-generator writes SEQUENCE:0 unless told otherwise: the first file is revision 0.
+    sequence: event.sequence ?? 0,
     stamp: event.stamp,
     start,
     end,

@@ -31,8 +31,17 @@ export type RegistrationForMail = {
   answers: Record<string, string>;
 };
 
-/** Who sends, the team, and the event page's and the cancel link's addresses. */
-export type MailContext = { from: string; team: string[]; page: string; cancel: string };
+/**
+ * Who sends, the team, the event page's and the cancel link's addresses, and the SEQUENCE of the
+ * event's calendar file (0 until an "event changed" notice raises it, so calendars take the update).
+ */
+export type MailContext = {
+  from: string;
+  team: string[];
+  page: string;
+  cancel: string;
+  calendarSequence?: number;
+};
 
 /** The e-mails' words. {placeholders} are filled in when each is sent. */
 const registrationMailCopy = {
@@ -83,8 +92,34 @@ const registrationMailCopy = {
     again: "Changed your mind? Register again on the event's page while places are open:",
     closing: "Best wishes,",
   },
+  moved: {
+    subject: "Your registration has moved to {event}",
+    opening: "Our events team has moved your registration from “{from}” to:",
+    confirmed: "Your place is confirmed.",
+    waiting:
+      "Every place is taken, so you are on its waiting list. If a place comes free, it goes to the first person on the list, and we will e-mail you at once with the calendar file.",
+    released: "You no longer hold a registration for “{from}”: there is nothing to cancel there.",
+  },
+  changed: {
+    subject: "Event updated: {event}",
+    opening: "An event you are registered for has changed. This is the event as it now stands:",
+    confirmed: "Your place is still confirmed.",
+    waiting:
+      "You are still on the waiting list. If a place comes free, we will e-mail you at once with the calendar file.",
+    // Cancelled after the notice was queued, before it went.
+    cancelled:
+      "Your registration has since been cancelled, so you need do nothing. You can register again on the event's page while places are open.",
+    calendarFile:
+      "The calendar file attached ({file}) updates the entry the first one put in your calendar.",
+    cannotCome:
+      "If the change means you cannot come, please cancel, so that someone else can have the place.",
+    closing: "Best wishes,",
+  },
   team: {
     newSubject: "New registration: {event}",
+    movedSubject: "Registration moved: {event}",
+    movedConfirmed: "Staff moved a registration here from “{from}”: a confirmed place.",
+    movedWaiting: "Staff moved a registration here from “{from}”: on the waiting list.",
     newWaitingSubject: "New registration (waiting list): {event}",
     cancelledSubject: "Registration cancelled: {event}",
     newConfirmed: "A new registration came in on the website: a confirmed place.",
@@ -147,12 +182,12 @@ export function composeAttendeeMail(
   kind: AttendeeKind,
   registration: RegistrationForMail,
   event: EventFacts,
-  { from, page, cancel }: MailContext,
+  context: MailContext,
   now: Date,
 ): MailMessage {
+  const { from, page, cancel } = context;
   const copy = registrationMailCopy.attendee;
   const confirmed = kind !== "registration-waiting";
-  const joining = event.joinUrl ? fill(copy.joinOnline, { url: event.joinUrl }) : copy.joinLater;
   const text = [
     `Hello ${visibleLine(registration.name)},`,
     "",
@@ -160,12 +195,7 @@ export function composeAttendeeMail(
     "",
     ...eventLines(event),
     "",
-    ...(confirmed
-      ? [
-          fill(copy.calendarFile, { file: `${event.slug}.ics` }),
-          ...(event.format === "online" ? [joining] : []),
-        ]
-      : [copy.waitingNote]),
+    ...(confirmed ? calendarLines(event) : [copy.waitingNote]),
     "",
     fill(copy.details, { url: page }),
     "",
@@ -181,13 +211,118 @@ export function composeAttendeeMail(
   ].join("\n");
   const subject = fill(attendeeCopyOf[kind].subject, { event: event.title });
   const mail = toAttendee(registration, from, subject, text, kind);
-  if (!confirmed) return mail;
-  const calendar = eventCalendarFile(event, { now, pageUrl: page, joinUrl: event.joinUrl });
+  return confirmed ? withCalendarFile(mail, event, context, now) : mail;
+}
+
+/**
+ * The event's calendar file attached: the same UID as the page's download, so a later file (an
+ * "event changed" notice's, with a higher SEQUENCE) updates the entry this one made.
+ */
+function withCalendarFile(
+  mail: MailMessage,
+  event: EventFacts,
+  { page, calendarSequence = 0 }: MailContext,
+  now: Date,
+): MailMessage {
+  const calendar = eventCalendarFile(event, {
+    now,
+    pageUrl: page,
+    joinUrl: event.joinUrl,
+    sequence: calendarSequence,
+  });
   const contentType = "text/calendar; charset=utf-8; method=PUBLISH";
   return {
     ...mail,
     attachments: [{ filename: `${event.slug}.ics`, content: calendar, contentType }],
   };
+}
+
+/** What a confirmed attendee reads about the calendar file and an online event's link. */
+function calendarLines(event: EventFacts): string[] {
+  const copy = registrationMailCopy.attendee;
+  const joining = event.joinUrl ? fill(copy.joinOnline, { url: event.joinUrl }) : copy.joinLater;
+  return [
+    fill(copy.calendarFile, { file: `${event.slug}.ics` }),
+    ...(event.format === "online" ? [joining] : []),
+  ];
+}
+
+/**
+ * To a person staff moved from the event `movedFrom` to this one: where they now stand, the
+ * calendar file once they hold a place (as in every other e-mail), and the new cancel link.
+ */
+export function composeMovedMail(
+  registration: RegistrationForMail,
+  event: EventFacts,
+  movedFrom: EventFacts,
+  context: MailContext,
+  now: Date,
+): MailMessage {
+  const copy = registrationMailCopy.moved;
+  const attendee = registrationMailCopy.attendee;
+  const confirmed = registration.status === "confirmed";
+  const text = [
+    `Hello ${visibleLine(registration.name)},`,
+    "",
+    fill(copy.opening, { from: movedFrom.title }),
+    "",
+    ...eventLines(event),
+    "",
+    confirmed ? copy.confirmed : copy.waiting,
+    ...(confirmed ? calendarLines(event) : []),
+    fill(copy.released, { from: movedFrom.title }),
+    "",
+    fill(attendee.details, { url: context.page }),
+    "",
+    confirmed ? attendee.cancelConfirmed : attendee.cancelWaiting,
+    attendee.cancelLink,
+    context.cancel,
+    "",
+    confirmed ? attendee.confirmed.closing : attendee.waiting.closing,
+    ...signature,
+  ].join("\n");
+  const subject = fill(copy.subject, { event: event.title });
+  const mail = toAttendee(registration, context.from, subject, text, "moved");
+  return confirmed ? withCalendarFile(mail, event, context, now) : mail;
+}
+
+/**
+ * The "event changed" notice: the event as its content now has it, and for a confirmed place a
+ * fresh calendar file. One per notice (`rowId` in its Message-ID).
+ */
+export function composeChangedMail(
+  registration: RegistrationForMail,
+  event: EventFacts,
+  context: MailContext,
+  now: Date,
+  rowId: string,
+): MailMessage {
+  const copy = registrationMailCopy.changed;
+  const attendee = registrationMailCopy.attendee;
+  const confirmed = registration.status === "confirmed";
+  const text = [
+    `Hello ${visibleLine(registration.name)},`,
+    "",
+    copy.opening,
+    "",
+    ...eventLines(event),
+    "",
+    copy[registration.status],
+    ...(confirmed
+      ? [fill(copy.calendarFile, { file: `${event.slug}.ics` }), ...calendarLines(event).slice(1)]
+      : []),
+    "",
+    fill(attendee.details, { url: context.page }),
+    "",
+    ...(registration.status === "cancelled"
+      ? []
+      : [copy.cannotCome, attendee.cancelLink, context.cancel, ""]),
+    copy.closing,
+    ...signature,
+  ].join("\n");
+  const subject = fill(copy.subject, { event: event.title });
+  const mail = toAttendee(registration, context.from, subject, text, `changed-${rowId}`);
+  return confirmed ? withCalendarFile(mail, event, context, now) : mail;
 }
 
 /** An e-mail to the registered person; `key` makes its Message-ID, the same on every retry. */
@@ -264,24 +399,29 @@ export function composeCancelledMail(
 }
 
 export function composeTeamMail(
-  kind: "registration-team-new" | "registration-team-cancelled",
+  kind: "registration-team-new" | "registration-team-cancelled" | "registration-team-moved",
   registration: RegistrationForMail,
   event: EventFacts,
   { from, team }: MailContext,
   counts: { confirmed: number; waiting: number },
-  /** On a cancellation, who took the freed place from the waiting list. */
+  /** On a cancellation or move, who took the freed place from the waiting list. */
   promoted: readonly { name: string; email: string }[] = [],
+  /** On a move, the event the registration was moved from (where `promoted` took its place). */
+  movedFrom?: EventFacts,
 ): MailMessage {
   const copy = registrationMailCopy.team;
   const cancelled = kind === "registration-team-cancelled";
   const waiting = registration.status === "waiting";
-  const summary = cancelled
-    ? registration.confirmed_at
-      ? copy.cancelledConfirmed
-      : copy.cancelledWaiting
-    : waiting
-      ? copy.newWaiting
-      : copy.newConfirmed;
+  const summary = movedFrom
+    ? fill(waiting ? copy.movedWaiting : copy.movedConfirmed, { from: movedFrom.title })
+    : cancelled
+      ? registration.confirmed_at
+        ? copy.cancelledConfirmed
+        : copy.cancelledWaiting
+      : waiting
+        ? copy.newWaiting
+        : copy.newConfirmed;
+  const promotedFrom = movedFrom ? ` of “${movedFrom.title}”` : "";
   const places =
     event.capacity === null
       ? `${counts.confirmed} confirmed (no limit), ${counts.waiting} waiting`
@@ -295,7 +435,7 @@ export function composeTeamMail(
     "",
     ...promoted.map(
       (person) =>
-        `Promoted from the waiting list: ${visibleLine(person.name)} <${visibleLine(person.email)}>`,
+        `Promoted from the waiting list${promotedFrom}: ${visibleLine(person.name)} <${visibleLine(person.email)}>`,
     ),
     `Now: ${places}.`,
     `Registration id: ${registration.id}`,
@@ -305,11 +445,13 @@ export function composeTeamMail(
     `The full list: npm run leads -- registrations --event ${event.slug}`,
     "",
   ].join("\n");
-  const subject = cancelled
-    ? copy.cancelledSubject
-    : waiting
-      ? copy.newWaitingSubject
-      : copy.newSubject;
+  const subject = movedFrom
+    ? copy.movedSubject
+    : cancelled
+      ? copy.cancelledSubject
+      : waiting
+        ? copy.newWaitingSubject
+        : copy.newSubject;
   return {
     from,
     to: team,

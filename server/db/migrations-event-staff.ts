@@ -1,0 +1,23 @@
+import { PostgresAdapter, sql, type Migration } from "kysely";
+
+// Migrations after migrations.ts filled its 300 lines, in its list: the Migrator runs them by name.
+export const eventStaffMigrations: Record<string, Migration> = {
+  "2026-11-27-008-event-staff-moves-and-change-notices": {
+    // A moved registration names the one it replaced; an event counts its "event changed"
+    // notices: its calendar file's SEQUENCE (issue 28). Only what is missing is added.
+    async up(db) {
+      const ifMissing = db.getExecutor().adapter instanceof PostgresAdapter ? "if not exists " : "";
+      const columns = {
+        registrations: "moved_from text",
+        registration_events: "calendar_sequence integer not null default 0",
+      };
+      for (const [table, column] of Object.entries(columns)) {
+        const add = sql`alter table ${sql.table(table)} add column ${sql.raw(ifMissing + column)}`;
+        // SQLite has no "if not exists" here: a column added by a half-applied run fails so.
+        await add.execute(db).catch((error: Error) => {
+          if (!/duplicate column/.test(error.message)) throw error;
+        });
+      }
+    },
+  },
+};

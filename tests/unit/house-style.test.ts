@@ -71,10 +71,7 @@ const markupOrCode = /<\/?[a-z?!][\w:-]*|=>|[=!]=|="|\|\||\.\w+\(/i;
  * (app/features/events/registration-mail.server.ts) are visitors' copy but
  * another branch owns them this session: their apostrophes are curled there.
  */
-const notVisitorCopy = [
-  path.join("app", "lib", "content") + path.sep,
-  path.join("app", "features", "events", "registration-mail.server.ts"),
-];
+const notVisitorCopy = [path.join("app", "lib", "content") + path.sep];
 
 /**
  * The copy of a source file in app/: JSX text, visible attributes, and string

@@ -82,14 +82,14 @@ const registrationMailCopy = {
     confirmed: "Your place is confirmed:",
     waiting: "You are on the waiting list for:",
     cancelled:
-      "That registration has since been cancelled. You can register again on the event's page:",
+      "That registration has since been cancelled. You can register again on the event’s page:",
     cancel: "Cannot come after all? Please cancel, so that someone else can have the place.",
     closing: "Best wishes,",
   },
   cancelled: {
     subject: "Your registration is cancelled: {event}",
     opening: "As you asked, your registration is cancelled. Nothing else is needed from you.",
-    again: "Changed your mind? Register again on the event's page while places are open:",
+    again: "Changed your mind? Register again on the event’s page while places are open:",
     closing: "Best wishes,",
   },
   moved: {
@@ -108,7 +108,7 @@ const registrationMailCopy = {
       "You are still on the waiting list. If a place comes free, we will e-mail you at once with the calendar file.",
     // Cancelled after the notice was queued, before it went.
     cancelled:
-      "Your registration has since been cancelled, so you need do nothing. You can register again on the event's page while places are open.",
+      "Your registration has since been cancelled, so you need do nothing. You can register again on the event’s page while places are open.",
     calendarFile:
       "The calendar file attached ({file}) updates the entry the first one put in your calendar.",
     cannotCome:

@@ -311,6 +311,35 @@ describe.each(testDatabaseKinds)("event staff's move and change notice on %s", (
     );
   });
 
+  it("confirms a cancellation; a confirmed place's calendar file comes back as its next revision, STATUS:CANCELLED", async () => {
+    const oneSeat = { ...workshop, capacity: 1 };
+    const [ana, ben] = await register(
+      oneSeat,
+      person("Ana Ribeiro", "ana@northwind.example"),
+      person("Ben Okafor", "ben@northwind.example"),
+    );
+    let to = await deliver();
+    const invitation = calendarOf(to("ana@northwind.example")[0]!);
+    expect(invitation).toMatchObject({ sequence: 0, status: "CONFIRMED" });
+
+    // Ben waited and never had a calendar file; Ana held the place.
+    await cancelRegistration(db, oneSeat, ben!, today);
+    await cancelRegistration(db, oneSeat, ana!, today);
+    to = await deliver();
+    const [benMail] = to("ben@northwind.example");
+    expect(benMail!.subject).toBe(`Your registration is cancelled: ${workshop.title}`);
+    expect(benMail!.attachments).toHaveLength(0);
+    const [anaMail] = to("ana@northwind.example");
+    expect(anaMail!.subject).toBe(`Your registration is cancelled: ${workshop.title}`);
+    expect(anaMail!.text).toContain(`The attached ${workshop.slug}.ics marks the event cancelled`);
+    expect(calendarOf(anaMail!)).toMatchObject({
+      uid: invitation.uid,
+      sequence: 1,
+      status: "CANCELLED",
+      start: invitation.start,
+    });
+  });
+
   it("stores nothing of a move that fails part-way", async () => {
     const [ana, ben] = await register(
       { ...workshop, capacity: 1 },

@@ -27,5 +27,7 @@ export function readCalendarEvent(text: string) {
     timeZone: event.startDate.zone?.tzid,
     endTimeZone: event.endDate.zone?.tzid,
     stamp: (vevent.getFirstPropertyValue("dtstamp") as ICAL.Time).toJSDate(),
+    /** STATUS: CONFIRMED, or CANCELLED in the file a cancellation sends. */
+    status: vevent.getFirstPropertyValue("status")?.toString(),
   };
 }

@@ -155,11 +155,17 @@ describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
       });
       expect(await worker.tick()).toEqual({ sent: 3, failed: 0 });
 
-      // The person who cancelled is told it is done, with the way back.
+      // The person who cancelled is told it is done, with the way back, and the calendar file
+      // they were sent comes back as its next revision, cancelled.
       const goodbye = to("seat-0@full.example").at(-1)!;
       expect(goodbye.header("subject")).toBe(`Your registration is cancelled: ${roundTable.title}`);
       expect(goodbye.text).toContain(`${siteUrl}/events/${roundTable.slug}`);
-      expect(goodbye.attachments).toEqual([]);
+      expect(goodbye.attachments).toHaveLength(1);
+      expect(readCalendarEvent(goodbye.attachments[0]!.content)).toMatchObject({
+        uid: readCalendarEvent(to("seat-0@full.example")[0]!.attachments[0]!.content).uid,
+        sequence: 1,
+        status: "CANCELLED",
+      });
 
       const [, promoted] = to("next@waiting.example");
       expect(promoted!.header("subject")).toBe(

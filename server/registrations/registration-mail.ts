@@ -69,7 +69,7 @@ export function registrationMailComposer(
       case "registration-already":
         return composeAlreadyRegisteredMail(registration, event, context, row.id);
       case "registration-cancelled":
-        return composeCancelledMail(registration, event, context);
+        return composeCancelledMail(registration, event, context, now());
       case "registration-changed":
         return composeChangedMail(registration, event, context, now(), row.id);
       case "registration-moved":

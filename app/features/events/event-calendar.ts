@@ -48,6 +48,7 @@ export function eventCalendarFile(
     registrationUrl,
     joinUrl,
     sequence = 0,
+    cancelled = false,
   }: {
     now: Date;
     pageUrl: string;
@@ -55,6 +56,8 @@ export function eventCalendarFile(
     joinUrl?: string;
     /** SEQUENCE: raised by each "event changed" notice, so calendars take the newer file. */
     sequence?: number;
+    /** The file a cancellation sends: the same entry, STATUS:CANCELLED. */
+    cancelled?: boolean;
   },
 ): string {
   const description = [
@@ -81,5 +84,6 @@ export function eventCalendarFile(
     location: eventLocation(event),
     url: pageUrl,
     productId: { company: siteConfig.name, product: "Events" },
+    cancelled,
   });
 }

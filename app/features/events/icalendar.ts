@@ -42,6 +42,8 @@ export type CalendarEventInput = {
   url?: string;
   /** PRODID: who made the file, written "-//company//product//EN". */
   productId: ICalCalendarProdIdData;
+  /** STATUS:CANCELLED, for the person who gave up their place: importing it marks the entry cancelled. */
+  cancelled?: boolean;
 };
 
 /** An instant as a UTC DATE-TIME: "20261122T101500Z". */
@@ -150,7 +152,7 @@ export function buildCalendar(event: CalendarEventInput): string {
     description: event.description ?? null,
     location: event.location ?? null,
     url: event.url ?? null,
-    status: ICalEventStatus.CONFIRMED,
+    status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     transparency: ICalEventTransparency.OPAQUE,
   });
   // The library ends the last line without a line break; RFC 5545 ends every

@@ -89,6 +89,8 @@ const registrationMailCopy = {
   cancelled: {
     subject: "Your registration is cancelled: {event}",
     opening: "As you asked, your registration is cancelled. Nothing else is needed from you.",
+    calendarFile:
+      "The attached {file} marks the event cancelled in your calendar: open it, or let your mail app add it.",
     again: "Changed your mind? Register again on the event’s page while places are open:",
     closing: "Best wishes,",
   },
@@ -223,12 +225,15 @@ function withCalendarFile(
   event: EventFacts,
   { page, calendarSequence = 0 }: MailContext,
   now: Date,
+  { cancelled = false }: { cancelled?: boolean } = {},
 ): MailMessage {
   const calendar = eventCalendarFile(event, {
     now,
     pageUrl: page,
-    joinUrl: event.joinUrl,
-    sequence: calendarSequence,
+    joinUrl: cancelled ? undefined : event.joinUrl,
+    // A cancellation is the entry's next revision: a calendar takes it over the file it holds.
+    sequence: calendarSequence + (cancelled ? 1 : 0),
+    cancelled,
   });
   const contentType = "text/calendar; charset=utf-8; method=PUBLISH";
   return {
@@ -374,13 +379,18 @@ export function composeAlreadyRegisteredMail(
   return toAttendee(registration, from, subject, text, `already-${rowId}`);
 }
 
-/** To the person who cancelled: their cancellation, confirmed, and how to come back. */
+/**
+ * To the person who cancelled: their cancellation, confirmed, and how to come back. Whoever held a
+ * confirmed place had the calendar file; this one marks that entry cancelled.
+ */
 export function composeCancelledMail(
   registration: RegistrationForMail,
   event: EventFacts,
-  { from, page }: MailContext,
+  context: MailContext,
+  now: Date,
 ): MailMessage {
   const copy = registrationMailCopy.cancelled;
+  const hadCalendarFile = registration.confirmed_at !== null;
   const text = [
     `Hello ${visibleLine(registration.name)},`,
     "",
@@ -388,14 +398,16 @@ export function composeCancelledMail(
     "",
     ...eventLines(event),
     "",
+    ...(hadCalendarFile ? [fill(copy.calendarFile, { file: `${event.slug}.ics` }), ""] : []),
     copy.again,
-    page,
+    context.page,
     "",
     copy.closing,
     ...signature,
   ].join("\n");
   const subject = fill(copy.subject, { event: event.title });
-  return toAttendee(registration, from, subject, text, "cancelled");
+  const mail = toAttendee(registration, context.from, subject, text, "cancelled");
+  return hadCalendarFile ? withCalendarFile(mail, event, context, now, { cancelled: true }) : mail;
 }
 
 export function composeTeamMail(

@@ -78,6 +78,8 @@ export interface EventRegistrationContext {
   issueToken(): string;
   /** Confirmed and waiting registrations, read now. */
   seats(slug: string): Promise<SeatCounts>;
+  /** The event's calendar file revision (SEQUENCE), raised by each "event changed" notice. */
+  calendarSequence(slug: string): Promise<number>;
   /** Checks the form the action read and stores the registration; resolves once committed. */
   register(event: EventFacts, form: FormData | null): Promise<RegistrationOutcome>;
   /** What a cancellation link's token names; changes nothing. */

@@ -9,6 +9,7 @@ export function eventRegistrationContext(
   return {
     issueToken: () => desk.issueToken(),
     seats: async (slug) => desk.seats(slug),
+    calendarSequence: (slug) => desk.calendarSequence(slug),
     register: (event, form) => desk.register(event, { form, clientAddress }),
     checkCancellation: (event, token) => desk.checkCancellation(event, token),
     cancel: (event, form) => desk.cancel(event, { form, clientAddress }),

@@ -207,6 +207,22 @@ export function createRegistrationDesk(
     issueToken: screen.issueToken,
     /** At once, not as a promise, if read lately (the page cache asks on every response). */
     seats: seatCounts.read,
+    /** The calendar file's SEQUENCE: raised by each "event changed" notice (scripts/event-staff-command.ts). */
+    calendarSequence: (slug: string) =>
+      boundedCall(
+        async () =>
+          Number(
+            (
+              await db
+                .selectFrom("registration_events")
+                .select("calendar_sequence")
+                .where("slug", "=", slug)
+                .executeTakeFirst()
+            )?.calendar_sequence ?? 0,
+          ),
+        Date.now() + timeoutMs,
+        "reading the calendar sequence",
+      ),
     register,
     checkCancellation,
     cancel,

@@ -5,6 +5,7 @@ import { formTokenField, honeypotField } from "~/lib/forms/fields";
 import { signCancelToken } from "../../server/registrations/cancel-token";
 import { formFields } from "../support/contact-posts";
 import { registrationFormFields } from "../support/registration-posts";
+import { readCalendarEvent } from "../icalendar";
 import { testDatabaseKinds } from "../support/test-databases";
 import {
   postForm,
@@ -34,6 +35,23 @@ for (const kind of testDatabaseKinds) {
       server.db.selectFrom("registrations").select(["id", "status"]).orderBy("seq").execute();
     const outboxRows = async () =>
       (await server.db.selectFrom("outbox").select("id").execute()).length;
+
+    test("the calendar download carries the revision the last change notice sent", async () => {
+      const download = async () => {
+        const answer = await fetch(`${server.url}/events/${slug}.ics`);
+        expect(answer.status).toBe(200);
+        return readCalendarEvent(await answer.text());
+      };
+      expect(await download()).toMatchObject({ sequence: 0, status: "CONFIRMED" });
+      // Registering stores the event's row; `leads notify-change` raises its SEQUENCE.
+      await register(registrationFormFields(server.registrationToken()));
+      await server.db
+        .updateTable("registration_events")
+        .set({ calendar_sequence: 2 })
+        .where("slug", "=", slug)
+        .execute();
+      expect(await download()).toMatchObject({ sequence: 2 });
+    });
 
     test("50 registrations posted at once for 20 places: exactly 20 confirmed, 30 on the waiting list", async () => {
       const responses = await Promise.all(

@@ -346,9 +346,13 @@ export function toEventFacts(event: EventEntry): EventFacts {
  * The event's iCalendar file. `origin` is the site's address as the visitor
  * reached it, for the event page's URL; `now` is the file's DTSTAMP.
  */
-export function eventCalendar(event: EventEntry, { now, origin }: { now: Date; origin: string }) {
+export function eventCalendar(
+  event: EventEntry,
+  { now, origin, sequence = 0 }: { now: Date; origin: string; sequence?: number },
+) {
   return eventCalendarFile(event, {
     now,
+    sequence,
     pageUrl: new URL(eventPath(event.slug), origin).href,
     registrationUrl: isPast(event, now) ? undefined : event.registrationUrl,
   });

@@ -225,15 +225,17 @@ async function elementsOutsideTheirParent(page: Page): Promise<string[]> {
       new Promise<string[]>((resolve) =>
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
-            const clipped = (element: Element) => {
-              for (
-                let up = element.parentElement;
-                up && up !== document.body;
-                up = up.parentElement
-              ) {
-                if (getComputedStyle(up).overflowX !== "visible") return true;
+            // Whether an ancestor clips or scrolls sideways, memoized: one style read per element.
+            const clips = new Map<Element, boolean>();
+            const clipped = (element: Element): boolean => {
+              const parent = element.parentElement;
+              if (!parent || parent === document.body) return false;
+              let known = clips.get(parent);
+              if (known === undefined) {
+                known = getComputedStyle(parent).overflowX !== "visible" || clipped(parent);
+                clips.set(parent, known);
               }
-              return false;
+              return known;
             };
             const found: string[] = [];
             for (const element of document.body.querySelectorAll("*")) {

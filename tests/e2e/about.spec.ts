@@ -1,5 +1,12 @@
 import { aboutCopy, team } from "./content-files";
-import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
+import {
+  expect,
+  expectSectionBelowHeader,
+  footer,
+  gotoHydrated,
+  openFooterColumns,
+  test,
+} from "./fixtures";
 
 test("About has the footer's three sections, each headed and named", async ({ page }) => {
   await gotoHydrated(page, "/about");
@@ -49,6 +56,7 @@ test("every footer link to an About section lands it below the header @both-widt
     ["Commitment to Society", "csr"],
   ] as const;
   await gotoHydrated(page, "/portfolio");
+  await openFooterColumns(page);
   for (const [label, id] of links) {
     await footer(page).getByRole("link", { name: label }).click();
     await expect(page).toHaveURL(`/about#${id}`);

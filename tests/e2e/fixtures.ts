@@ -135,6 +135,23 @@ export function footer(page: Page) {
 }
 
 /**
+ * Opens the footer's folded columns, as a visitor on a phone taps them open
+ * (from md up they are always open and have no toggle). A client-side
+ * navigation keeps them open: the footer stays in the page.
+ */
+export async function openFooterColumns(page: Page) {
+  for (const column of await footer(page).locator("details").all()) {
+    const toggle = column.locator("summary");
+    if (
+      (await toggle.isVisible()) &&
+      !(await column.evaluate((element) => element.hasAttribute("open")))
+    ) {
+      await toggle.click();
+    }
+  }
+}
+
+/**
  * The production app over the production build, in this test process, on a
  * free port, with options a test chooses (a limit, an https origin, a
  * readiness check). The real server process is tested in server-process.spec.ts.

@@ -1,7 +1,14 @@
 import { footerGridColumns } from "~/config/constants";
 import { footerColumns } from "~/config/navigation";
 import { siteConfig } from "~/config/site";
-import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
+import {
+  expect,
+  expectSectionBelowHeader,
+  footer,
+  gotoHydrated,
+  openFooterColumns,
+  test,
+} from "./fixtures";
 
 test("the footer holds the spec's five columns, links and plain text", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -66,6 +73,7 @@ test("footer links lead where they say: hashes, the cybersecurity redirect and /
   headerOffset,
 }) => {
   await gotoHydrated(page, "/");
+  await openFooterColumns(page);
   await footer(page).getByRole("link", { name: "Cybersecurity" }).click();
   await expect(page).toHaveURL("/services/cyber-security");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cybersecurity");
@@ -80,4 +88,29 @@ test("footer links lead where they say: hashes, the cybersecurity redirect and /
   await footer(page).getByRole("link", { name: "Commitment to Society" }).click();
   await expect(page).toHaveURL("/about#csr");
   await expectSectionBelowHeader(page, "csr", headerOffset);
+});
+
+test("on a phone each column folds behind its heading and opens from the keyboard; from md up all are open @both-widths", async ({
+  page,
+  viewportKind,
+}) => {
+  await gotoHydrated(page, "/");
+  const products = footer(page).getByRole("region", { name: "Products" });
+  const ledgerLoop = products.getByRole("link", { name: "LedgerLoop" });
+  if (viewportKind === "desktop") {
+    await expect(ledgerLoop).toBeVisible();
+    // No toggle where nothing folds.
+    await expect(footer(page).locator("summary:visible")).toHaveCount(0);
+    return;
+  }
+  await expect(ledgerLoop).toBeHidden();
+  const toggle = products.locator("summary");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(ledgerLoop).toBeVisible();
+  // The others stay folded; the heading is still there for assistive technology.
+  await expect(footer(page).getByRole("link", { name: "Cybersecurity" })).toBeHidden();
+  await expect(products.getByRole("heading", { level: 2 })).toHaveText("Products");
+  await page.keyboard.press("Enter");
+  await expect(ledgerLoop).toBeHidden();
 });

@@ -1,5 +1,12 @@
 import { servicesMenu } from "~/config/navigation";
-import { expect, expectSectionBelowHeader, footer, gotoHydrated, test } from "./fixtures";
+import {
+  expect,
+  expectSectionBelowHeader,
+  footer,
+  gotoHydrated,
+  openFooterColumns,
+  test,
+} from "./fixtures";
 
 test("the header is fixed at the spec's height and the content starts below it @both-widths", async ({
   page,
@@ -68,6 +75,7 @@ test("a hash link lands its section just below the header @both-widths", async (
   headerOffset,
 }) => {
   await gotoHydrated(page, "/");
+  await openFooterColumns(page);
   await footer(page).getByRole("link", { name: "Leadership" }).click();
   await expect(page).toHaveURL("/about#leadership");
   await expectSectionBelowHeader(page, "leadership", headerOffset);

@@ -65,36 +65,50 @@ export function SiteFooter() {
 
           <div
             data-testid="footer-grid"
-            className="grid grid-cols-2 gap-x-6 gap-y-8 pt-8 md:grid-cols-5 md:gap-y-10 md:pt-12"
+            className="grid grid-cols-2 items-start gap-x-6 gap-y-2 pt-6 md:grid-cols-5 md:gap-y-10 md:pt-12"
           >
             {footerColumns.map((column) => (
               <section key={column.heading} aria-labelledby={`footer-${slug(column.heading)}`}>
+                {/* Phones: each column folds behind its heading (issue 30: the
+                    open columns were 1.4 screens), still two to a row as the
+                    spec's grid has them. From md up the heading is a plain
+                    heading and the column always open: the toggle is gone,
+                    so no control there does nothing. */}
                 <h2
                   id={`footer-${slug(column.heading)}`}
-                  className="min-h-[2lh] text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:min-h-0"
+                  className="text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase max-md:sr-only"
                 >
                   {column.heading}
                 </h2>
-                <ul className="mt-4 flex flex-col gap-1.5 md:mt-5 md:gap-3">
-                  {column.kind === "text"
-                    ? column.items.map((item) => (
-                        <li key={item} className="text-[15px] leading-6 text-slate-400">
-                          {item}
-                        </li>
-                      ))
-                    : column.links.map((link) => (
-                        <li key={`${link.label}-${link.href}`}>
-                          <Link to={link.href} className={linkClass}>
-                            {link.label}
-                          </Link>
-                        </li>
-                      ))}
-                </ul>
-                {column.kind === "links" && column.button && (
-                  <Button asChild size="sm" className="mt-5 md:mt-6">
-                    <Link to={column.button.href}>{column.button.label}</Link>
-                  </Button>
-                )}
+                <details className="group md:[&::details-content]:[content-visibility:visible]">
+                  <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-sm text-xs leading-5 font-semibold tracking-[0.14em] text-white uppercase md:hidden [&::-webkit-details-marker]:hidden">
+                    {column.heading}
+                    <Icon
+                      name="chevron-down"
+                      className="size-4 shrink-0 text-slate-400 transition-transform duration-200 group-open:rotate-180"
+                    />
+                  </summary>
+                  <ul className="mt-2 mb-2 flex flex-col gap-1.5 md:mt-5 md:mb-0 md:gap-3">
+                    {column.kind === "text"
+                      ? column.items.map((item) => (
+                          <li key={item} className="text-[15px] leading-6 text-slate-400">
+                            {item}
+                          </li>
+                        ))
+                      : column.links.map((link) => (
+                          <li key={`${link.label}-${link.href}`}>
+                            <Link to={link.href} className={linkClass}>
+                              {link.label}
+                            </Link>
+                          </li>
+                        ))}
+                  </ul>
+                  {column.kind === "links" && column.button && (
+                    <Button asChild size="sm" className="mt-3 mb-2 md:mt-6 md:mb-0">
+                      <Link to={column.button.href}>{column.button.label}</Link>
+                    </Button>
+                  )}
+                </details>
               </section>
             ))}
           </div>

@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findEvent, toEventFacts } from "~/features/events/events.server";
 import type { EventFacts } from "~/features/events/registration-view";
 import type { AppDatabase } from "../server/db/database";
 import { createSmtpMailer } from "../server/outbox/mailer";
@@ -12,6 +11,7 @@ import { parseWebhookTargets, sendWebhooksTo } from "../server/outbox/webhooks";
 import { verifyCancelToken } from "../server/registrations/cancel-token";
 import { cancelRegistration, storeRegistration } from "../server/registrations/registration-store";
 import { composeOutboxMail } from "../server/services";
+import { registrationEvents, testRegistrationMail } from "../tests/support/registration-posts";
 import { readCalendarEvent } from "../tests/icalendar";
 import { recordingLogger } from "../tests/support/manual-clock";
 import { startSmtpSink, type SmtpSink } from "../tests/support/smtp-sink";
@@ -23,13 +23,8 @@ import {
 import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-28";
-const mail = {
-  from: "Corvanta Digital website <website@corvanta.example>",
-  to: ["events@corvanta.example"],
-};
-const siteUrl = "https://www.corvanta.example";
-const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
-const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
+const { mail, siteUrl } = testRegistrationMail;
+const { roundTable, workshop } = registrationEvents;
 /** Before both events (the workshop on 11 February 2027, the round table on 18 March). */
 const today = new Date("2027-01-10T09:00:00.000Z");
 const source = {

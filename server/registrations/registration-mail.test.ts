@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findEvent, toEventFacts } from "~/features/events/events.server";
 import type { EventFacts } from "~/features/events/registration-view";
 import { readCalendarEvent } from "../../tests/icalendar";
 import { manualClock, recordingLogger, type ManualClock } from "../../tests/support/manual-clock";
 import {
   cancellationPost,
+  registrationEvents,
   registrationFormFields,
   registrationPost,
+  testRegistrationMail,
 } from "../../tests/support/registration-posts";
 import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
 import {
@@ -22,13 +23,8 @@ import { verifyCancelToken } from "./cancel-token";
 import { createRegistrationDesk, type RegistrationDesk } from "./registration-desk";
 
 const CANCEL_SECRET = "a-cancel-secret-that-is-long-enough-05";
-const mail = {
-  from: "Corvanta Digital website <website@corvanta.example>",
-  to: ["events@corvanta.example"],
-};
-const siteUrl = "https://www.corvanta.example";
-const roundTable = toEventFacts(findEvent("reconciliation-round-table-london")!);
-const workshop = toEventFacts(findEvent("threat-modelling-workshop")!);
+const { mail, siteUrl } = testRegistrationMail;
+const { roundTable, workshop } = registrationEvents;
 
 describe.each(testDatabaseKinds)("registration e-mails on %s", (kind) => {
   let database: TestDatabase;

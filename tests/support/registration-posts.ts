@@ -1,3 +1,4 @@
+import { findEvent, toEventFacts } from "~/features/events/events.server";
 import { cancelTokenField } from "~/features/events/registration-fields";
 import type { FormPost } from "../../server/forms/form-post";
 import { contactPost, guardedFields, type PostFields } from "./contact-posts";
@@ -31,3 +32,18 @@ export function registrationPost(
 export function cancellationPost(token: string, clientAddress = "203.0.113.20"): FormPost {
   return contactPost({ [cancelTokenField]: token }, clientAddress);
 }
+
+/** The settings the registration e-mails are composed with in tests: sender, team, site. */
+export const testRegistrationMail = {
+  mail: {
+    from: "Corvanta Digital website <website@corvanta.example>",
+    to: ["events@corvanta.example"],
+  },
+  siteUrl: "https://www.corvanta.example",
+};
+
+/** Two events of the content that take registrations on the site, as their facts. */
+export const registrationEvents = {
+  roundTable: toEventFacts(findEvent("reconciliation-round-table-london")!),
+  workshop: toEventFacts(findEvent("threat-modelling-workshop")!),
+};

@@ -187,7 +187,10 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test("the form's first field starts within the first screen @both-widths", async ({ page }) => {
+test("the form's first field starts within the first screen @both-widths", async ({
+  page,
+  viewportKind,
+}) => {
   // Issue 16: a visitor who came to get in touch sees where to start.
   await page.goto("/contact");
   const field = page.getByRole("textbox", { name: /your name/i });
@@ -197,6 +200,15 @@ test("the form's first field starts within the first screen @both-widths", async
   expect(box!.y).toBeLessThan(limit);
   // On a wide screen the whole field shows, not only its top edge.
   if (page.viewportSize()!.width >= 1024) expect(box!.y + box!.height).toBeLessThanOrEqual(limit);
+  if (viewportKind !== "mobile") return;
+  // Issue 30: the smallest phone in use, 320x568, shows the whole field too.
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expect
+    .poll(async () => {
+      const small = await field.boundingBox();
+      return small ? small.y + small.height : Infinity;
+    })
+    .toBeLessThanOrEqual(568);
 });
 
 test.describe("without JavaScript", () => {

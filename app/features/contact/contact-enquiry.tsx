@@ -7,6 +7,7 @@ import { ContactForm, type ContactFormCopy } from "~/features/contact/contact-fo
 import { Card } from "~/components/ui/card";
 import { NextSteps, type NextStep } from "~/components/forms/next-steps";
 import { SectionBand } from "~/components/sections/section";
+import { cn } from "~/lib/cn";
 import type { SectionProps } from "~/components/sections/types";
 
 type ContactEnquiryProps = SectionProps & {
@@ -29,20 +30,24 @@ export function ContactEnquiry({ className, copy, defaultService, sent }: Contac
   return (
     <SectionBand
       tone="muted"
-      className={className}
+      // On a phone the form starts close under the page's top: its first field
+      // is on the first screen of a 320x568 phone too (issue 30).
+      className={cn("max-sm:pt-3", className)}
       labelledBy={sent ? "contact-confirmation-heading" : "contact-form-heading"}
     >
       <div className="grid grid-cols-1 gap-12 lg:grid-cols-12 lg:gap-14">
         <div id={contactFormAnchor} className="scroll-mt-6 lg:col-span-7">
-          <Card className="px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
+          <Card className="px-5 pt-4 pb-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
             {sent ? (
               <ContactConfirmation copy={copy.confirmation} />
             ) : (
               <>
-                <h2 id="contact-form-heading" className="text-2xl font-semibold md:text-3xl">
+                <h2 id="contact-form-heading" className="text-xl font-semibold sm:text-2xl md:text-3xl">
                   {copy.form.title}
                 </h2>
-                <p className="mt-3 max-w-[60ch] leading-relaxed text-slate-600">
+                {/* What the labels say again ("optional"): left out on a phone,
+                    where it pushed the first field below the first screen. */}
+                <p className="mt-3 max-w-[60ch] leading-relaxed text-slate-600 max-sm:hidden">
                   {copy.form.intro}
                 </p>
                 <ContactForm defaultService={defaultService} copy={copy.form} />

@@ -75,7 +75,7 @@ export function ContactForm({ defaultService, copy }: ContactFormProps) {
     <Form
       {...formProps}
       action={`${contactFormPath}${location.search}#${contactFormAnchor}`}
-      className="mt-8"
+      className="mt-6 sm:mt-8"
     >
       <FormSummary
         fields={errorFields}

@@ -42,7 +42,10 @@ export function ContactEnquiry({ className, copy, defaultService, sent }: Contac
               <ContactConfirmation copy={copy.confirmation} />
             ) : (
               <>
-                <h2 id="contact-form-heading" className="text-xl font-semibold sm:text-2xl md:text-3xl">
+                <h2
+                  id="contact-form-heading"
+                  className="text-xl font-semibold sm:text-2xl md:text-3xl"
+                >
                   {copy.form.title}
                 </h2>
                 {/* What the labels say again ("optional"): left out on a phone,

@@ -190,9 +190,7 @@ export function composeAttendeeMail(
   const { from, page, cancel } = context;
   const copy = registrationMailCopy.attendee;
   const confirmed = kind !== "registration-waiting";
-  const text = [
-    `Hello ${visibleLine(registration.name)},`,
-    "",
+  const text = letterTo(registration, [
     attendeeCopyOf[kind].opening,
     "",
     ...eventLines(event),
@@ -209,8 +207,7 @@ export function composeAttendeeMail(
     cancel,
     "",
     attendeeCopyOf[kind].closing,
-    ...signature,
-  ].join("\n");
+  ]);
   const subject = fill(attendeeCopyOf[kind].subject, { event: event.title });
   const mail = toAttendee(registration, from, subject, text, kind);
   return confirmed ? withCalendarFile(mail, event, context, now) : mail;
@@ -243,11 +240,14 @@ function withCalendarFile(
 }
 
 /** What a confirmed attendee reads about the calendar file and an online event's link. */
-function calendarLines(event: EventFacts): string[] {
+function calendarLines(
+  event: EventFacts,
+  fileLine: string = registrationMailCopy.attendee.calendarFile,
+): string[] {
   const copy = registrationMailCopy.attendee;
   const joining = event.joinUrl ? fill(copy.joinOnline, { url: event.joinUrl }) : copy.joinLater;
   return [
-    fill(copy.calendarFile, { file: `${event.slug}.ics` }),
+    fill(fileLine, { file: `${event.slug}.ics` }),
     ...(event.format === "online" ? [joining] : []),
   ];
 }
@@ -266,9 +266,7 @@ export function composeMovedMail(
   const copy = registrationMailCopy.moved;
   const attendee = registrationMailCopy.attendee;
   const confirmed = registration.status === "confirmed";
-  const text = [
-    `Hello ${visibleLine(registration.name)},`,
-    "",
+  const text = letterTo(registration, [
     fill(copy.opening, { from: movedFrom.title }),
     "",
     ...eventLines(event),
@@ -284,8 +282,7 @@ export function composeMovedMail(
     context.cancel,
     "",
     confirmed ? attendee.confirmed.closing : attendee.waiting.closing,
-    ...signature,
-  ].join("\n");
+  ]);
   const subject = fill(copy.subject, { event: event.title });
   const mail = toAttendee(registration, context.from, subject, text, "moved");
   return confirmed ? withCalendarFile(mail, event, context, now) : mail;
@@ -305,17 +302,13 @@ export function composeChangedMail(
   const copy = registrationMailCopy.changed;
   const attendee = registrationMailCopy.attendee;
   const confirmed = registration.status === "confirmed";
-  const text = [
-    `Hello ${visibleLine(registration.name)},`,
-    "",
+  const text = letterTo(registration, [
     copy.opening,
     "",
     ...eventLines(event),
     "",
     copy[registration.status],
-    ...(confirmed
-      ? [fill(copy.calendarFile, { file: `${event.slug}.ics` }), ...calendarLines(event).slice(1)]
-      : []),
+    ...(confirmed ? calendarLines(event, copy.calendarFile) : []),
     "",
     fill(attendee.details, { url: context.page }),
     "",
@@ -323,11 +316,15 @@ export function composeChangedMail(
       ? []
       : [copy.cannotCome, attendee.cancelLink, context.cancel, ""]),
     copy.closing,
-    ...signature,
-  ].join("\n");
+  ]);
   const subject = fill(copy.subject, { event: event.title });
   const mail = toAttendee(registration, context.from, subject, text, `changed-${rowId}`);
   return confirmed ? withCalendarFile(mail, event, context, now) : mail;
+}
+
+/** A letter to the registered person: the greeting, the body's lines, the team's signature. */
+function letterTo(registration: RegistrationForMail, body: readonly string[]): string {
+  return [`Hello ${visibleLine(registration.name)},`, "", ...body, ...signature].join("\n");
 }
 
 /** An e-mail to the registered person; `key` makes its Message-ID, the same on every retry. */
@@ -360,9 +357,7 @@ export function composeAlreadyRegisteredMail(
 ): MailMessage {
   const copy = registrationMailCopy.already;
   const active = registration.status !== "cancelled";
-  const text = [
-    `Hello ${visibleLine(registration.name)},`,
-    "",
+  const text = letterTo(registration, [
     copy.opening,
     "",
     copy[registration.status],
@@ -373,8 +368,7 @@ export function composeAlreadyRegisteredMail(
     "",
     ...(active ? [copy.cancel, registrationMailCopy.attendee.cancelLink, cancel, ""] : []),
     copy.closing,
-    ...signature,
-  ].join("\n");
+  ]);
   const subject = fill(copy.subject, { event: event.title });
   return toAttendee(registration, from, subject, text, `already-${rowId}`);
 }
@@ -391,9 +385,7 @@ export function composeCancelledMail(
 ): MailMessage {
   const copy = registrationMailCopy.cancelled;
   const hadCalendarFile = registration.confirmed_at !== null;
-  const text = [
-    `Hello ${visibleLine(registration.name)},`,
-    "",
+  const text = letterTo(registration, [
     copy.opening,
     "",
     ...eventLines(event),
@@ -403,8 +395,7 @@ export function composeCancelledMail(
     context.page,
     "",
     copy.closing,
-    ...signature,
-  ].join("\n");
+  ]);
   const subject = fill(copy.subject, { event: event.title });
   const mail = toAttendee(registration, context.from, subject, text, "cancelled");
   return hadCalendarFile ? withCalendarFile(mail, event, context, now, { cancelled: true }) : mail;

@@ -6,7 +6,7 @@ import ts from "typescript";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { curlQuotes, durationsWrittenOtherwise, straightQuotes } from "~/lib/content/house-style";
+import { durationsWrittenOtherwise, straightQuotes } from "~/lib/content/house-style";
 
 /*
  * The house style's mechanical rules over every piece of visible copy
@@ -178,12 +178,6 @@ describe("house style: quotes", () => {
     ].join("\n");
     const copy = sourceProse("card.tsx", component).map((prose) => prose.text.trim());
     expect(copy).toEqual(["It's here", 'Don\'t wait, read "this".']);
-  });
-
-  it("curls each kind of quote the way a typesetter would", () => {
-    expect(curlQuotes(`The "not" list, founders' own engineers, it's 'good'`)).toBe(
-      "The “not” list, founders’ own engineers, it’s ‘good’",
-    );
   });
 });
 

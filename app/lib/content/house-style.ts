@@ -51,17 +51,3 @@ export function straightQuotes(text: string): string[] {
     flat.slice(Math.max(0, index - 20), index + 21),
   );
 }
-
-/**
- * The curly form of a text's straight quotes: an apostrophe in or at the end
- * of a word is ’, a quote after a space or an opening bracket opens (‘ “), any
- * other closes (’ ”).
- */
-export function curlQuotes(text: string): string {
-  return text
-    .replace(/(\p{L}|\p{N})'(?=\p{L}|\p{N})/gu, "$1’")
-    .replace(/(^|[\s([{—–-])'/g, "$1‘")
-    .replace(/'/g, "’")
-    .replace(/(^|[\s([{—–-])"/g, "$1“")
-    .replace(/"/g, "”");
-}

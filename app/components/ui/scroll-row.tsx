@@ -19,7 +19,7 @@ export function ScrollRow({
 }: {
   /** A hook for browser tests (data-testid). */
   testId?: string;
-  as?: "ul" | "ol" | "dl";
+  as?: "ul" | "dl";
   /** The row's accessible name, e.g. "Selected work: products". */
   label: string;
   /** The grid from sm up, e.g. "sm:grid-cols-2 lg:grid-cols-4". */
@@ -49,22 +49,16 @@ export function ScrollRow({
  */
 export function ScrollRowItem({
   as: Item = "li",
-  width = "wide",
   className,
   children,
 }: {
   as?: "li" | "div";
-  width?: "wide" | "narrow";
   className?: string;
   children: ReactNode;
 }) {
   return (
     <Item
-      className={cn(
-        "shrink-0 snap-start sm:w-auto sm:max-w-none",
-        width === "wide" ? "w-[85%] max-w-sm" : "w-[42%] max-w-44",
-        className,
-      )}
+      className={cn("shrink-0 snap-start sm:w-auto sm:max-w-none", "w-[85%] max-w-sm", className)}
     >
       {children}
     </Item>

@@ -8,7 +8,47 @@ import { artPath } from "~/config/paths";
  * drawing code is in the browser's JavaScript (issue 6, docs/decisions/060).
  */
 
-/** A product's art, 400x200: its own drawing on an ink field (app/features/portfolio/product-art.server.tsx). */
+/**
+ * Every colour the drawn art uses (product screens, post covers), in one
+ * place, so a retuned palette (app/app.css) is matched here once. Hex, since
+ * an SVG file shown with <img> cannot read the page's CSS variables.
+ */
+export const artPalette = {
+  /** The field behind the screens and covers: the site's ink. */
+  ink: "#0a1020",
+  inkRaised: "#1b2540",
+  gridOnInk: "rgb(255 255 255 / 0.06)",
+  onInk: "#ffffff",
+  onInkMuted: "#cbd5e1",
+  /** A product's window or phone screen, and its text. */
+  surface: "#ffffff",
+  surfaceMuted: "#f1f5f9",
+  rule: "#e2e8f0",
+  text: "#0f172a",
+  textMuted: "#475569",
+  accent: "#4f46e5",
+  accentSoft: "#e0e7ff",
+  /** The second brand colour: on ink, and as a screen's secondary series. */
+  highlight: "#22d3ee",
+  highlightDeep: "#0e7490",
+  positive: "#047857",
+  positiveSoft: "#d1fae5",
+  warning: "#b45309",
+  warningSoft: "#fef3c7",
+} as const;
+
+/**
+ * The art's text face: the system's sans-serif. An SVG shown with <img> cannot
+ * load the site's web fonts, and embedding one would break the image budget.
+ */
+export const artFontFamily =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * A product's art, 400x200: a fragment of the product's own interface, with
+ * words and figures from its case study, on an ink field
+ * (app/features/portfolio/product-art.server.tsx).
+ */
 export const productArtSize = { width: 400, height: 200 } as const;
 
 /**
@@ -28,6 +68,29 @@ export const productArtMotifs = [
 ] as const;
 
 export type ProductArtMotif = (typeof productArtMotifs)[number];
+
+/** What each drawing shows, for its alt text. */
+export const productArtScreens: Record<ProductArtMotif, string> = {
+  reconciliation: "the reconciliation queue, payments matched and one break flagged",
+  wallet: "the banking app’s card controls, with the card frozen",
+  "shelf-sensors": "a store’s shelf monitor, one shelf running low",
+  storefront: "the mobile storefront’s two-step checkout",
+  "patient-app": "the patient app’s day, with visit reminder and diaries",
+  genomics: "the cohort workspace, a consented query running",
+  "line-monitoring": "the line monitor, one press flagged for maintenance",
+  launch: "the launch plan, 8 weeks from discovery to paying users",
+};
+
+/** A product's art's alt text: which screen it is and the result it shows; empty for a generated pattern. */
+export function productArtAlt(product: {
+  name: string;
+  art?: ProductArtMotif | undefined;
+  headlineResult: { value: string; label: string };
+}): string {
+  if (!product.art) return "";
+  const { value, label } = product.headlineResult;
+  return `${product.name}: ${productArtScreens[product.art]}; ${value} ${label}`;
+}
 
 /** "slice" fills the box and crops; "meet" shows the whole motif, the grid running to the edges. */
 export type ProductArtFit = "slice" | "meet";

@@ -13,6 +13,7 @@ import { findProduct } from "~/features/portfolio/products.server";
 import { testimonialItem, testimonials } from "~/features/portfolio/testimonials.server";
 import { fixedPages } from "~/config/pages";
 import { paths, productPath, socialCardPath } from "~/config/paths";
+import { productArtAlt } from "~/config/art";
 import { breadcrumbJsonLd, caseStudyJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { serviceRef } from "~/features/services/services.server";
@@ -30,6 +31,7 @@ export function loader({ params }: Route.LoaderArgs) {
     study: {
       ...{ slug, name, industry, summary, client, duration, headlineResult },
       services: services.map(serviceRef),
+      artAlt: productArtAlt(product),
       ...{ challenge, solution, approach, timeline, team, results, technologies },
       testimonial: testimonial && testimonialItem(testimonial),
     },

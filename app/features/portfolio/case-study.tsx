@@ -32,6 +32,8 @@ export type CaseStudyView = Pick<
 > & {
   /** The services involved, with their names for running text. */
   services: ProductCardData["services"];
+  /** The alt text of the product's art (productArtAlt). */
+  artAlt: string;
   testimonial?: TestimonialItem;
 };
 
@@ -56,6 +58,7 @@ export function CaseStudyHero({ study }: { study: CaseStudyView }) {
         <div className="lg:col-span-5">
           <ProductArt
             slug={study.slug}
+            alt={study.artAlt}
             fit="meet"
             className="rounded-2xl border border-white/10 shadow-2xl shadow-black/30"
           />

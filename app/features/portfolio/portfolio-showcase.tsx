@@ -126,6 +126,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
         <div className="md:col-span-5 lg:col-span-4">
           <ProductArt
             slug={product.slug}
+            alt={product.artAlt}
             fit="meet"
             className="aspect-[2/1] md:aspect-auto md:h-full"
           />

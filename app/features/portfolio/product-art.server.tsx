@@ -1,14 +1,21 @@
 import { useId, type ReactNode } from "react";
-import { productArtSize, type ProductArtFit, type ProductArtMotif } from "~/config/art";
+import {
+  artFontFamily,
+  artPalette as c,
+  productArtSize,
+  type ProductArtFit,
+  type ProductArtMotif,
+} from "~/config/art";
+import type { Product } from "~/features/portfolio/products.server";
+
+/** What a drawing reads from its product: the figures it shows are the case study's own. */
+export type ArtProduct = Pick<Product, "slug" | "name" | "art" | "headlineResult" | "client">;
 
 type ProductArtProps = {
-  /** The product's drawing; without one, a pattern generated from `seed`. */
-  motif: ProductArtMotif | undefined;
-  /** The product's slug: seeds the generated pattern and the glow's position. */
-  seed: string;
+  product: ArtProduct;
   /**
-   * "slice" fills the box and crops the art; "meet" shows all of the motif and
-   * extends the grid to the box's edges.
+   * "slice" fills the box and crops the art; "meet" shows all of the screen and
+   * extends the ink field to the box's edges.
    */
   fit: ProductArtFit;
 };
@@ -17,15 +24,17 @@ const WIDTH = productArtSize.width;
 const HEIGHT = productArtSize.height;
 
 /**
- * A product's art, drawn in code: a picture of what the product does on an
- * ink field with a faint grid. Each product has its own file (a unit test
- * checks no two share one). Rendered to an SVG file (app/routes/art.ts);
- * pages show it with ProductArt.
+ * A product's art, drawn in code: a fragment of the product's own interface
+ * (a window or a phone screen) with words and figures from its case study, on
+ * an ink field. Real <text>, so it stays sharp and small; the page gives it
+ * alt text (productArtAlt). Each product has its own file (a unit test checks
+ * no two share one). Rendered to an SVG file (app/routes/art.ts); pages show
+ * it with ProductArt.
  */
-export function ProductArtSvg({ motif, seed, fit }: ProductArtProps) {
-  const glowLeft = hashOf(seed) % 2 === 1;
+export function ProductArtSvg({ product, fit }: ProductArtProps) {
   const uid = useId().replaceAll(":", "");
-  const ids = { grid: `${uid}-grid`, glow: `${uid}-glow`, accent: `${uid}-accent` };
+  const ids = { grid: `${uid}-grid`, glow: `${uid}-glow` };
+  const glowLeft = hashOf(product.slug) % 2 === 1;
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -33,27 +42,25 @@ export function ProductArtSvg({ motif, seed, fit }: ProductArtProps) {
       width={WIDTH}
       height={HEIGHT}
       preserveAspectRatio={`xMidYMid ${fit}`}
+      fontFamily={artFontFamily}
     >
       <defs>
         <pattern id={ids.grid} width="24" height="24" patternUnits="userSpaceOnUse">
-          <path d="M24 0H0v24" fill="none" stroke="rgb(255 255 255 / 0.06)" />
+          <path d="M24 0H0v24" fill="none" stroke={c.gridOnInk} />
         </pattern>
         <radialGradient
           id={ids.glow}
           gradientUnits="userSpaceOnUse"
-          cx={glowLeft ? WIDTH * 0.2 : WIDTH * 0.8}
-          cy={HEIGHT * 0.1}
+          cx={glowLeft ? WIDTH * 0.15 : WIDTH * 0.85}
+          cy={HEIGHT * 0.05}
           r={WIDTH * 0.7}
         >
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.55" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor={c.accent} stopOpacity="0.5" />
+          <stop offset="1" stopColor={c.accent} stopOpacity="0" />
         </radialGradient>
-        <linearGradient id={ids.accent} x1="0" y1="1" x2="1" y2="0">
-          <stop offset="0" stopColor="#4f46e5" />
-          <stop offset="1" stopColor="#06b6d4" />
-        </linearGradient>
       </defs>
       {/* Drawn past the viewBox, so a "meet" fit has no bare margins. */}
+      <rect x={-WIDTH} y={-HEIGHT} width={WIDTH * 3} height={HEIGHT * 3} fill={c.ink} />
       <rect
         x={-WIDTH}
         y={-HEIGHT}
@@ -68,403 +75,556 @@ export function ProductArtSvg({ motif, seed, fit }: ProductArtProps) {
         height={HEIGHT * 3}
         fill={`url(#${ids.glow})`}
       />
-      {motif ? motifs[motif](`url(#${ids.accent})`) : generated(`url(#${ids.accent})`, seed)}
+      {product.art ? screens[product.art](product) : generated(product)}
     </svg>
   );
 }
 
-const line = "rgb(255 255 255 / 0.16)";
-const soft = "rgb(255 255 255 / 0.3)";
+type TextProps = {
+  x: number;
+  y: number;
+  size?: number;
+  weight?: 400 | 600 | 700;
+  fill?: string;
+  anchor?: "start" | "middle" | "end";
+  children: ReactNode;
+};
 
-const amber = "#fbbf24";
-
-/** A small stroke-drawn phone, the frame of the app products' screens. */
-function phone(x: number, y: number, width: number, height: number) {
+/** A line of the screen's text: 11 px or more, so it reads at the cards' size on a phone. */
+function Text({ x, y, size = 12, weight = 400, fill = c.text, anchor, children }: TextProps) {
   return (
-    <>
-      <rect x={x} y={y} width={width} height={height} rx="16" fill="#111a31" stroke={soft} />
-      <rect x={x + width / 2 - 14} y={y + 8} width="28" height="5" rx="2.5" fill={line} />
-    </>
+    <text x={x} y={y} fontSize={size} fontWeight={weight} fill={fill} textAnchor={anchor}>
+      {children}
+    </text>
   );
 }
 
-const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
-  // LedgerLoop: settlement rows on the left matched to ledger rows on the
-  // right, one break flagged for the operations team.
-  reconciliation: (accent) => (
-    <>
-      {[36, 70, 104, 138].map((y, index) => {
-        const matched = index !== 2;
-        const target = [36, 104, 70, 138][index] ?? y;
+/** A desktop app's window, its title in the bar: the frame of the web products' screens. */
+function Window({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <g>
+      <rect x="16" y="16" width="368" height="170" rx="10" fill={c.surface} />
+      <path d="M16 42h368" stroke={c.rule} />
+      {[30, 42, 54].map((x) => (
+        <circle key={x} cx={x} cy="29" r="3.5" fill={c.rule} />
+      ))}
+      <Text x={68} y={33} size={11} fill={c.textMuted}>
+        {title}
+      </Text>
+      {children}
+    </g>
+  );
+}
+
+/** A phone, its screen white: the frame of the app products' screens. */
+function Phone({ x, children }: { x: number; children: ReactNode }) {
+  return (
+    <g>
+      <rect x={x} y="10" width="150" height="200" rx="20" fill={c.inkRaised} />
+      <rect x={x + 6} y="16" width="138" height="188" rx="15" fill={c.surface} />
+      <rect x={x + 55} y="22" width="40" height="6" rx="3" fill={c.inkRaised} />
+      {children}
+    </g>
+  );
+}
+
+/** A card beside a phone: a label, a large figure and a line under it. */
+function Stat(props: {
+  x: number;
+  y: number;
+  width: number;
+  label: string;
+  value: string;
+  note: string;
+  tone?: string;
+}) {
+  const { x, y, width, label, value, note, tone = c.accent } = props;
+  return (
+    <g>
+      <rect x={x} y={y} width={width} height="76" rx="10" fill={c.surface} />
+      <Text x={x + 14} y={y + 22} size={11} fill={c.textMuted}>
+        {label}
+      </Text>
+      <Text x={x + 14} y={y + 51} size={26} weight={700} fill={tone}>
+        {value}
+      </Text>
+      <Text x={x + 14} y={y + 67} size={11} fill={c.textMuted}>
+        {note}
+      </Text>
+    </g>
+  );
+}
+
+/** A status pill: green for settled, amber for what needs a person. */
+function Pill({ x, y, label, tone }: { x: number; y: number; label: string; tone: "ok" | "warn" }) {
+  const width = label.length * 6.4 + 16;
+  return (
+    <g>
+      <rect
+        x={x}
+        y={y - 12}
+        width={width}
+        height="17"
+        rx="8.5"
+        fill={tone === "ok" ? c.positiveSoft : c.warningSoft}
+      />
+      <Text
+        x={x + width / 2}
+        y={y}
+        size={11}
+        weight={600}
+        anchor="middle"
+        fill={tone === "ok" ? c.positive : c.warning}
+      >
+        {label}
+      </Text>
+    </g>
+  );
+}
+
+/** A horizontal meter: its track and the share filled. */
+function Meter(props: { x: number; y: number; width: number; share: number; fill?: string }) {
+  const { x, y, width, share, fill = c.accent } = props;
+  return (
+    <g>
+      <rect x={x} y={y} width={width} height="6" rx="3" fill={c.surfaceMuted} />
+      <rect x={x} y={y} width={Math.round(width * share)} height="6" rx="3" fill={fill} />
+    </g>
+  );
+}
+
+/** A switch, on or off. */
+function Toggle({ x, y, on }: { x: number; y: number; on: boolean }) {
+  return (
+    <g>
+      <rect x={x} y={y} width="24" height="14" rx="7" fill={on ? c.accent : c.rule} />
+      <circle cx={on ? x + 17 : x + 7} cy={y + 7} r="5" fill={c.surface} />
+    </g>
+  );
+}
+
+const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
+  // LedgerLoop: the operations team's queue, settlements matched to the
+  // ledger as they arrive and the one break waiting for a person.
+  reconciliation: ({ headlineResult }) => (
+    <Window title="LedgerLoop · Reconciliation · Today">
+      <Text x={30} y={74} size={28} weight={700} fill={c.accent}>
+        {headlineResult.value}
+      </Text>
+      <Text x={104} y={62} size={12} fill={c.textMuted}>
+        {headlineResult.label}
+      </Text>
+      <Meter x={104} y={69} width={264} share={parseFloat(headlineResult.value) / 100} />
+      {[
+        ["Card settlement", "€18,240.00", "Matched"],
+        ["SEPA bank feed", "€4,912.50", "Matched"],
+        ["Wallet payout", "€1,075.20", "Break"],
+        ["Card settlement", "€9,388.10", "Matched"],
+      ].map(([source, amount, status], index) => {
+        const y = 86 + index * 25;
+        const isBreak = status === "Break";
         return (
-          <g key={y}>
-            <rect
-              x="40"
-              y={y}
-              width="110"
-              height="24"
-              rx="6"
-              fill="rgb(255 255 255 / 0.06)"
-              stroke={line}
-            />
-            <rect x="52" y={y + 9} width={index % 2 ? 44 : 62} height="6" rx="3" fill={soft} />
-            <rect
-              x="250"
-              y={target}
-              width="110"
-              height="24"
-              rx="6"
-              fill={index === 0 ? accent : "rgb(255 255 255 / 0.06)"}
-              stroke={index === 0 ? "none" : line}
-            />
-            <rect
-              x="262"
-              y={target + 9}
-              width={index % 2 ? 58 : 40}
-              height="6"
-              rx="3"
-              fill={soft}
-            />
-            {matched ? (
-              <path
-                d={`M150 ${y + 12} C 200 ${y + 12}, 200 ${target + 12}, 250 ${target + 12}`}
-                fill="none"
-                stroke="#22d3ee"
-                strokeWidth="2"
-              />
-            ) : (
-              <g>
-                <path
-                  d={`M150 ${y + 12} h26`}
-                  stroke={amber}
-                  strokeWidth="2"
-                  strokeDasharray="3 4"
-                />
-                <circle cx="188" cy={y + 12} r="9" fill={amber} />
-                <rect x="187" y={y + 6} width="2" height="7" rx="1" fill="#0a1020" />
-                <circle cx="188" cy={y + 16} r="1.2" fill="#0a1020" />
-              </g>
-            )}
+          <g key={index}>
+            {isBreak && <rect x="16" y={y} width="368" height="25" fill={c.warningSoft} />}
+            <path d={`M16 ${y}h368`} stroke={c.rule} />
+            <Text x={30} y={y + 17}>
+              {source}
+            </Text>
+            <Text x={272} y={y + 17} weight={600} anchor="end">
+              {amount}
+            </Text>
+            <Pill x={292} y={y + 17} label={status ?? ""} tone={isBreak ? "warn" : "ok"} />
           </g>
         );
       })}
-    </>
+    </Window>
   ),
-  // PayPilot: a phone holding a card, the freeze switch turned on, and
-  // contactless waves.
-  wallet: (accent) => (
+  // PayPilot: the card controls in the bank's app, the card frozen with one
+  // tap, beside the rating the app earned.
+  wallet: ({ headlineResult }) => (
     <>
-      {phone(150, 18, 100, 170)}
-      <rect x="162" y="40" width="76" height="48" rx="8" fill={accent} />
-      <rect x="170" y="50" width="14" height="10" rx="2" fill="rgb(255 255 255 / 0.6)" />
-      <rect x="170" y="74" width="40" height="5" rx="2.5" fill="rgb(255 255 255 / 0.8)" />
-      {[104, 128, 152].map((y, index) => (
-        <g key={y}>
-          <rect x="164" y={y + 3} width={index === 0 ? 34 : 42} height="6" rx="3" fill={soft} />
-          <rect
-            x="212"
-            y={y}
-            width="24"
-            height="13"
-            rx="6.5"
-            fill={index === 0 ? "#22d3ee" : line}
-          />
-          <circle cx={index === 0 ? 229.5 : 218.5} cy={y + 6.5} r="4.5" fill="#fff" />
-        </g>
-      ))}
-      {[18, 32, 46].map((r) => (
-        <path
-          key={r}
-          d={`M${278 + r * 0.2} ${103 - r} a ${r} ${r} 0 0 1 0 ${r * 2}`}
-          fill="none"
-          stroke="#22d3ee"
-          strokeWidth="3"
-          strokeLinecap="round"
-          opacity={1 - r / 80}
-        />
-      ))}
-      <g transform="translate(82 103)">
-        <rect
-          x="-22"
-          y="-6"
-          width="44"
-          height="34"
-          rx="7"
-          fill="rgb(255 255 255 / 0.06)"
-          stroke={soft}
-        />
-        <path d="M-12 -6v-8a12 12 0 0 1 24 0v8" fill="none" stroke={soft} strokeWidth="3" />
-        <circle cx="0" cy="10" r="4" fill="#818cf8" />
-      </g>
-    </>
-  ),
-  // ShelfSense: two shelves of stock with a sensor under each bay, one bay
-  // running low, and the week's forecast as bars.
-  "shelf-sensors": (accent) => (
-    <>
-      {[78, 150].map((shelfY, shelf) => (
-        <g key={shelfY}>
-          {[0, 1, 2, 3].map((bay) => {
-            const low = shelf === 0 && bay === 2;
-            const heights = [34, 28, 30, 36];
-            const height = low ? 8 : (heights[(bay + shelf) % 4] ?? 30);
-            return (
-              <g key={bay}>
-                <rect
-                  x={36 + bay * 46}
-                  y={shelfY - height - 2}
-                  width="36"
-                  height={height}
-                  rx="4"
-                  fill={low ? amber : bay === 1 && shelf === 1 ? accent : "rgb(255 255 255 / 0.12)"}
-                />
-                <circle cx={54 + bay * 46} cy={shelfY + 9} r="3.5" fill={low ? amber : "#22d3ee"} />
-              </g>
-            );
-          })}
-          <path d={`M28 ${shelfY}h192`} stroke={soft} strokeWidth="3" strokeLinecap="round" />
-        </g>
-      ))}
-      {bars({
-        heights: [42, 50, 46, 64, 88, 104, 70],
-        x: 252,
-        base: 168,
-        step: 18,
-        width: 12,
-        highlight: 5,
-        colour: "#22d3ee",
-      })}
-      <path d="M246 174h134" stroke={line} />
-    </>
-  ),
-  // CartCraft: a phone storefront of product tiles and a short checkout,
-  // beside the mobile conversion line doubling.
-  storefront: (accent) => (
-    <>
-      {phone(60, 14, 112, 176)}
-      {[0, 1].map((column) =>
-        [0, 1].map((row) => (
-          <rect
-            key={`${column}-${row}`}
-            x={72 + column * 46}
-            y={34 + row * 50}
-            width="40"
-            height="42"
-            rx="8"
-            fill={column === 1 && row === 0 ? accent : "rgb(255 255 255 / 0.08)"}
-            stroke={column === 1 && row === 0 ? "none" : line}
-          />
-        )),
-      )}
-      <rect x="72" y="140" width="86" height="22" rx="11" fill="#22d3ee" />
-      <rect x="96" y="149" width="38" height="5" rx="2.5" fill="#0a1020" />
-      <path d="M212 166h164" stroke={line} />
-      <path
-        d="M216 150 L256 140 L292 128 L330 96 L366 52"
-        fill="none"
-        stroke="#22d3ee"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <path d="M350 50h16v16" fill="none" stroke="#22d3ee" strokeWidth="3" strokeLinecap="round" />
-      <path
-        d="M216 150 L256 146 L292 142 L330 136 L366 130"
-        fill="none"
-        stroke={soft}
-        strokeWidth="2"
-        strokeDasharray="4 5"
-      />
-    </>
-  ),
-  // CareBridge: a patient's phone with the day's diary ticked off, a visit
-  // reminder, and a steady pulse.
-  "patient-app": (accent) => (
-    <>
-      {phone(214, 14, 112, 176)}
-      <rect x="226" y="34" width="88" height="36" rx="8" fill={accent} />
-      <rect x="236" y="44" width="40" height="5" rx="2.5" fill="rgb(255 255 255 / 0.85)" />
-      <rect x="236" y="56" width="58" height="5" rx="2.5" fill="rgb(255 255 255 / 0.55)" />
-      {[84, 110, 136].map((y, index) => (
-        <g key={y}>
-          <rect
-            x="226"
-            y={y}
-            width="18"
-            height="18"
-            rx="5"
-            fill={index < 2 ? "#22d3ee" : "none"}
-            stroke={index < 2 ? "none" : soft}
-          />
-          {index < 2 && (
-            <path
-              d={`M230 ${y + 9} l4 4 l7 -8`}
-              fill="none"
-              stroke="#0a1020"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          )}
-          <rect x="252" y={y + 6} width={index === 1 ? 44 : 58} height="6" rx="3" fill={soft} />
-        </g>
-      ))}
-      <polyline
-        points="24,110 78,110 92,84 108,138 122,98 134,110 186,110"
-        fill="none"
-        stroke="#22d3ee"
-        strokeWidth="2.5"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-      <g transform="translate(360 40)">
-        <path d="M-13 8c3-3 3-8 3-13a10 10 0 0 1 20 0c0 5 0 10 3 13z" fill="#818cf8" />
-        <circle cx="0" cy="13" r="3.5" fill="#818cf8" />
-      </g>
-    </>
-  ),
-  // GenomeGrid: a double helix feeding a cohort heat map, inside a locked
-  // workspace boundary.
-  genomics: (accent) => {
-    const points = Array.from({ length: 7 }, (_, index) => {
-      const x = 40 + index * 22;
-      // Rounded, so server and browser write the same attribute values.
-      const y = Math.round(360 * Math.sin(index / 1.4)) / 10;
-      return { x, top: 100 - y, bottom: 100 + y };
-    });
-    return (
-      <>
-        {points.map(({ x, top, bottom }) => (
-          <line key={x} x1={x} y1={top} x2={x} y2={bottom} stroke={line} strokeWidth="2" />
-        ))}
-        {points.map(({ x, top, bottom }, index) => (
-          <g key={`dots-${x}`}>
-            <circle cx={x} cy={top} r="5" fill={index % 3 === 0 ? "#22d3ee" : "#818cf8"} />
-            <circle cx={x} cy={bottom} r="5" fill={soft} />
+      <Phone x={36}>
+        <Text x={52} y={46} size={13} weight={700}>
+          Your card
+        </Text>
+        <rect x="52" y="54" width="106" height="58" rx="8" fill={c.accent} />
+        <Text x={62} y={70} size={11} weight={600} fill={c.onInk}>
+          Larkfield
+        </Text>
+        <Pill x={62} y={90} label="Frozen" tone="warn" />
+        <Text x={62} y={106} size={11} fill={c.onInk}>
+          •••• 4821
+        </Text>
+        {[
+          ["Freeze card", true],
+          ["Online", true],
+          ["Gambling", false],
+        ].map(([label, on], index) => (
+          <g key={String(label)}>
+            <Text x={52} y={135 + index * 24} size={11}>
+              {label}
+            </Text>
+            <Toggle x={132} y={124 + index * 24} on={Boolean(on)} />
           </g>
         ))}
-        <rect
-          x="200"
-          y="28"
-          width="176"
-          height="148"
-          rx="14"
-          fill="none"
-          stroke={soft}
-          strokeDasharray="5 5"
-        />
-        {Array.from({ length: 5 }, (_, row) =>
-          Array.from({ length: 6 }, (_, column) => {
-            const level = (row * 7 + column * 5 + row * column) % 5;
-            return (
-              <rect
-                key={`${row}-${column}`}
-                x={214 + column * 26}
-                y={42 + row * 26}
-                width="20"
-                height="20"
-                rx="4"
-                fill={
-                  level === 4
-                    ? accent
-                    : level === 3
-                      ? "#22d3ee"
-                      : `rgb(255 255 255 / ${0.05 + level * 0.05})`
-                }
-              />
-            );
-          }),
-        )}
-        <g transform="translate(376 28)">
-          <circle r="14" fill="#0a1020" stroke={soft} />
-          <rect x="-6" y="-2" width="12" height="9" rx="2" fill="#22d3ee" />
-          <path d="M-3.5 -2v-3a3.5 3.5 0 0 1 7 0v3" fill="none" stroke="#22d3ee" strokeWidth="2" />
-        </g>
-      </>
-    );
-  },
-  // FactoryPulse: three machines on a line with status lights, one flagged
-  // for maintenance, and the vibration trace that warned of it.
-  "line-monitoring": (accent) => (
-    <>
-      {[40, 140, 240].map((x, index) => (
-        <g key={x}>
-          <rect
-            x={x}
-            y="96"
-            width="84"
-            height="64"
-            rx="10"
-            fill={index === 1 ? accent : "rgb(255 255 255 / 0.06)"}
-            stroke={index === 1 ? "none" : line}
-          />
-          <circle cx={x + 16} cy="112" r="4" fill={index === 2 ? amber : "#22d3ee"} />
-          <rect x={x + 14} y="134" width="56" height="6" rx="3" fill={soft} />
-        </g>
+      </Phone>
+      <Stat
+        x={206}
+        y={24}
+        width={170}
+        label="App store rating"
+        value={`${headlineResult.value} ★`}
+        note="up from 3.1"
+      />
+      <Stat
+        x={206}
+        y={110}
+        width={170}
+        label="Card support calls"
+        value="−41%"
+        note="after launch"
+        tone={c.positive}
+      />
+    </>
+  ),
+  // ShelfSense: a store's fresh shelves as the sensors weigh them, the one
+  // running low already sent to the store team.
+  "shelf-sensors": ({ headlineResult }) => (
+    <Window title="ShelfSense · Store 112 · Fresh & chilled">
+      <rect x="16" y="43" width="368" height="26" fill={c.warningSoft} />
+      <Text x={30} y={60} size={11} weight={600} fill={c.warning}>
+        Strawberries 400g low · store team alerted
+      </Text>
+      {(
+        [
+          ["Strawberries 400g", 0.08],
+          ["Bananas, loose", 0.64],
+          ["Salad bags", 0.71],
+          ["Milk 2 litres", 0.86],
+        ] as const
+      ).map(([name, share], index) => {
+        const y = 90 + index * 24;
+        return (
+          <g key={name}>
+            <Text x={30} y={y}>
+              {name}
+            </Text>
+            <Meter
+              x={150}
+              y={y - 8}
+              width={80}
+              share={share}
+              fill={share < 0.2 ? c.warning : c.highlightDeep}
+            />
+            <Text x={260} y={y} size={11} fill={c.textMuted} anchor="end">
+              {`${Math.round(share * 100)}%`}
+            </Text>
+          </g>
+        );
+      })}
+      <path d="M276 80v96" stroke={c.rule} />
+      <Text x={290} y={96} size={11} fill={c.textMuted}>
+        Fresh lines
+      </Text>
+      <Text x={290} y={130} size={28} weight={700} fill={c.positive}>
+        {headlineResult.value}
+      </Text>
+      {splitLabel(headlineResult.label).map((line, index) => (
+        <Text key={line} x={290} y={150 + index * 15} size={11} fill={c.textMuted}>
+          {line}
+        </Text>
       ))}
-      <path d="M20 168h360" stroke={line} />
+    </Window>
+  ),
+  // CartCraft: the second and last step of the new mobile checkout, beside
+  // the conversion rate it doubled.
+  storefront: ({ headlineResult, client }) => (
+    <>
+      <Phone x={36}>
+        <Text x={52} y={46} size={12} weight={700}>
+          {client.name}
+        </Text>
+        <Text x={52} y={66} size={11} fill={c.textMuted}>
+          Step 2 of 2 · Pay
+        </Text>
+        <rect x="52" y="76" width="34" height="40" rx="6" fill={c.accentSoft} />
+        <path d="M61 86l8-4 8 4v22H61z" fill={c.accent} opacity="0.55" />
+        <Text x={94} y={92} size={11}>
+          Wool overshirt
+        </Text>
+        <Text x={94} y={108} size={11} weight={700}>
+          €129.00
+        </Text>
+        <rect x="52" y="126" width="106" height="24" rx="6" fill={c.surface} stroke={c.rule} />
+        <Text x={60} y={142} size={11} fill={c.textMuted}>
+          •••• 4242
+        </Text>
+        <rect x="52" y="160" width="106" height="28" rx="8" fill={c.accent} />
+        <Text x={105} y={178} size={12} weight={700} fill={c.onInk} anchor="middle">
+          Pay €129.00
+        </Text>
+      </Phone>
+      <rect x="206" y="24" width="170" height="162" rx="10" fill={c.surface} />
+      <Text x={220} y={46} size={11} fill={c.textMuted}>
+        Mobile conversion
+      </Text>
+      <Text x={220} y={78} size={28} weight={700} fill={c.accent}>
+        {headlineResult.value}
+      </Text>
+      <Text x={262} y={78} size={11} fill={c.textMuted}>
+        in 3 months
+      </Text>
+      <path d="M220 160h142" stroke={c.rule} />
+      <path d="M302 96v64" stroke={c.rule} strokeDasharray="3 3" />
       <polyline
-        points="28,64 84,64 100,40 116,84 132,52 148,64 236,64 248,46 262,78 276,64 372,64"
+        points="220,146 240,145 260,147 280,144 302,143 318,130 334,118 348,108 362,100"
         fill="none"
-        stroke="#22d3ee"
+        stroke={c.accent}
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
       />
+      <Text x={302} y={176} size={11} fill={c.textMuted} anchor="middle">
+        Launch
+      </Text>
     </>
   ),
-  // LaunchPad Studio: eight weekly milestones climbing to a launch in orbit.
-  launch: (accent) => (
+  // CareBridge: a participant's day in the app, the next visit with its
+  // travel sorted and the diaries ticked off, beside what that did for the study.
+  "patient-app": ({ headlineResult }) => (
     <>
-      <circle cx="312" cy="70" r="64" fill="none" stroke={line} />
-      <circle cx="312" cy="70" r="36" fill="none" stroke={line} strokeDasharray="3 6" />
-      <path
-        d="M36 176 C 140 170, 230 140, 300 80"
+      <Stat
+        x={24}
+        y={24}
+        width={180}
+        label="Diary completion"
+        value="93%"
+        note="up from 61%"
+        tone={c.highlightDeep}
+      />
+      <Stat
+        x={24}
+        y={110}
+        width={180}
+        label="Drop-out"
+        value={`−${headlineResult.value}`}
+        note="across three studies"
+        tone={c.positive}
+      />
+      <Phone x={222}>
+        <Text x={238} y={46} size={13} weight={700}>
+          Good morning
+        </Text>
+        <rect x="238" y="54" width="118" height="44" rx="8" fill={c.accentSoft} />
+        <Text x={246} y={71} size={11} weight={600} fill={c.accent}>
+          Visit 6 · Thu 14:30
+        </Text>
+        <Text x={246} y={88} size={11} fill={c.accent}>
+          Taxi booked for you
+        </Text>
+        {(
+          [
+            ["Morning diary", true],
+            ["Medication", true],
+            ["Evening diary", false],
+          ] as const
+        ).map(([task, done], index) => {
+          const y = 112 + index * 26;
+          return (
+            <g key={task}>
+              <rect
+                x="238"
+                y={y}
+                width="16"
+                height="16"
+                rx="5"
+                fill={done ? c.positive : c.surface}
+                stroke={done ? "none" : c.textMuted}
+              />
+              {done && (
+                <path
+                  d={`M242 ${y + 8}l3 3 6-6`}
+                  fill="none"
+                  stroke={c.surface}
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              )}
+              <Text x={262} y={y + 12} size={11} fill={done ? c.textMuted : c.text}>
+                {task}
+              </Text>
+            </g>
+          );
+        })}
+      </Phone>
+    </>
+  ),
+  // GenomeGrid: a query over a consented cohort, checked and logged before
+  // it runs in place, and the time it took.
+  genomics: ({ headlineResult }) => (
+    <Window title="GenomeGrid · Cohort workspace">
+      <rect x="28" y="52" width="344" height="24" rx="6" fill={c.surfaceMuted} />
+      <text
+        x="38"
+        y="68"
+        fontSize="11"
+        fill={c.text}
+        fontFamily="ui-monospace, Menlo, Consolas, monospace"
+      >
+        gene IN (BRCA1, BRCA2) AND consent = yes
+      </text>
+      <Pill x={28} y={100} label="✓ Consent checked" tone="ok" />
+      <Text x={170} y={100} size={11} fill={c.textMuted}>
+        Logged · n = 12,480
+      </Text>
+      {Array.from({ length: 3 }, (_, row) =>
+        Array.from({ length: 9 }, (_, column) => {
+          const level = (row * 7 + column * 5 + row * column) % 4;
+          const fills = [c.surfaceMuted, c.accentSoft, c.highlight, c.accent];
+          return (
+            <rect
+              key={`${row}-${column}`}
+              x={28 + column * 22}
+              y={116 + row * 20}
+              width="18"
+              height="16"
+              rx="3"
+              fill={fills[level]}
+            />
+          );
+        }),
+      )}
+      <path d="M240 112v64" stroke={c.rule} />
+      <Text x={254} y={128} size={11} fill={c.textMuted}>
+        Run time 42 min
+      </Text>
+      <Text x={254} y={158} size={28} weight={700} fill={c.accent}>
+        {headlineResult.value}
+      </Text>
+      <Text x={254} y={174} size={11} fill={c.textMuted}>
+        faster analysis
+      </Text>
+    </Window>
+  ),
+  // FactoryPulse: a line's machines with one press flagged by its rising
+  // vibration, days before it would have failed.
+  "line-monitoring": ({ headlineResult }) => (
+    <Window title="FactoryPulse · Plant 2 · Line 3">
+      {(
+        [
+          ["Press 12", "Running", false],
+          ["Press 14", "Bearing wear", true],
+          ["CNC 07", "Running", false],
+        ] as const
+      ).map(([machine, state, flagged], index) => {
+        const x = 28 + index * 116;
+        return (
+          <g key={machine}>
+            <rect
+              x={x}
+              y="52"
+              width="108"
+              height="44"
+              rx="8"
+              fill={flagged ? c.warningSoft : c.surfaceMuted}
+            />
+            <circle cx={x + 14} cy="67" r="4" fill={flagged ? c.warning : c.positive} />
+            <Text x={x + 24} y={71} weight={600}>
+              {machine}
+            </Text>
+            <Text x={x + 12} y={88} size={11} fill={flagged ? c.warning : c.textMuted}>
+              {state}
+            </Text>
+          </g>
+        );
+      })}
+      <Text x={28} y={118} size={11} fill={c.textMuted}>
+        Press 14 vibration · 9 days
+      </Text>
+      <path d="M28 140h216" stroke={c.warning} strokeDasharray="4 3" />
+      <polyline
+        points="28,168 52,166 76,169 100,164 124,162 148,158 172,152 196,146 220,138 244,130"
         fill="none"
-        stroke="#22d3ee"
-        strokeWidth="3"
-        strokeDasharray="2 9"
+        stroke={c.warning}
+        strokeWidth="2.5"
+        strokeLinejoin="round"
         strokeLinecap="round"
       />
-      <circle cx="312" cy="70" r="16" fill={accent} />
-      {[
-        [36, 176],
-        [72, 174],
-        [108, 171],
-        [144, 166],
-        [180, 158],
-        [214, 146],
-        [246, 128],
-        [274, 106],
-      ].map(([x, y], index) => (
-        <circle key={x} cx={x} cy={y} r={index === 0 ? 5 : 4} fill={index < 1 ? soft : "#818cf8"} />
-      ))}
-      <circle cx="376" cy="70" r="4" fill="#67e8f9" />
-    </>
+      <path d="M260 108v68" stroke={c.rule} />
+      <Text x={274} y={124} size={11} fill={c.textMuted}>
+        Unplanned stops
+      </Text>
+      <Text x={274} y={154} size={28} weight={700} fill={c.positive}>
+        {`−${headlineResult.value}`}
+      </Text>
+      <Text x={274} y={172} size={11} fill={c.textMuted}>
+        first year
+      </Text>
+    </Window>
   ),
+  // LaunchPad Studio: the programme's plan, week by week, to the launch with
+  // paying users.
+  launch: ({ headlineResult, client }) => {
+    const weeks = Array.from({ length: 8 }, (_, index) => index);
+    const column = (week: number) => 132 + week * 30;
+    return (
+      <Window title={`${client.name} · Launch plan`}>
+        {weeks.map((week) => (
+          <Text
+            key={week}
+            x={column(week) + 13}
+            y={62}
+            size={11}
+            fill={c.textMuted}
+            anchor="middle"
+          >
+            {`W${week + 1}`}
+          </Text>
+        ))}
+        {(
+          [
+            ["Discovery", 0, 1, c.highlightDeep],
+            ["Design sprints", 1, 2, c.accent],
+            ["Build", 3, 5, c.text],
+          ] as const
+        ).map(([phase, start, length, fill], index) => {
+          const y = 74 + index * 26;
+          return (
+            <g key={phase}>
+              <Text x={28} y={y + 13}>
+                {phase}
+              </Text>
+              <rect
+                x={column(start)}
+                y={y}
+                width={length * 30 - 4}
+                height="18"
+                rx="5"
+                fill={fill}
+              />
+            </g>
+          );
+        })}
+        <path d={`M${column(7) + 13} 70v86`} stroke={c.positive} strokeDasharray="3 3" />
+        <Text x={28} y={168} size={13} weight={700} fill={c.accent}>
+          {`${headlineResult.value} ${headlineResult.label}`}
+        </Text>
+        <Pill x={306} y={170} label="Launch" tone="ok" />
+      </Window>
+    );
+  },
 };
 
-/** A bar chart standing on `base`, one bar picked out in `colour`. */
-function bars(chart: {
-  heights: readonly number[];
-  x: number;
-  base: number;
-  step: number;
-  width: number;
-  highlight: number;
-  colour: string;
-}) {
-  return chart.heights.map((height, index) => (
-    <rect
-      key={index}
-      x={chart.x + index * chart.step}
-      y={chart.base - height}
-      width={chart.width}
-      height={height}
-      rx="3.5"
-      fill={index === chart.highlight ? chart.colour : "rgb(255 255 255 / 0.13)"}
-    />
-  ));
+/** A label in two lines, split at the space nearest its middle. */
+function splitLabel(label: string): string[] {
+  const middle = label.length / 2;
+  const spaces = [...label.matchAll(/ /g)].map((match) => match.index);
+  if (spaces.length === 0) return [label];
+  const split = spaces.reduce((best, index) =>
+    Math.abs(index - middle) < Math.abs(best - middle) ? index : best,
+  );
+  return [label.slice(0, split), label.slice(split + 1)];
 }
 
 /** A small, stable number from a slug. */
@@ -475,31 +635,36 @@ function hashOf(seed: string): number {
 }
 
 /**
- * The art of a product that names no drawing: bars and an orbit placed by its
- * slug, so each product added as content looks different until it gets its own.
+ * The art of a product that names no drawing: a dashboard with its name and
+ * headline result, bars placed by its slug, so a product added as content
+ * shows its own figure until it gets its own screen.
  */
-function generated(accent: string, seed: string) {
-  const hash = hashOf(seed);
-  const heights = Array.from({ length: 9 }, (_, index) => 30 + ((hash >> index) % 7) * 14);
+function generated({ slug, name, headlineResult }: ArtProduct) {
+  const hash = hashOf(slug);
   return (
-    <>
-      {bars({
-        heights,
-        x: 40,
-        base: 170,
-        step: 22,
-        width: 14,
-        highlight: hash % 9,
-        colour: accent,
+    <Window title={`${name} · Overview`}>
+      <Text x={30} y={90} size={32} weight={700} fill={c.accent}>
+        {headlineResult.value}
+      </Text>
+      {splitLabel(headlineResult.label).map((line, index) => (
+        <Text key={line} x={30} y={112 + index * 15} size={11} fill={c.textMuted}>
+          {line}
+        </Text>
+      ))}
+      {Array.from({ length: 8 }, (_, index) => {
+        const height = 24 + ((hash >> index) % 6) * 14;
+        return (
+          <rect
+            key={index}
+            x={212 + index * 20}
+            y={170 - height}
+            width="12"
+            height={height}
+            rx="3"
+            fill={index === hash % 8 ? c.accent : c.accentSoft}
+          />
+        );
       })}
-      <circle cx="318" cy="96" r="56" fill="none" stroke={line} />
-      <circle cx="318" cy="96" r="20" fill={accent} />
-      <circle
-        cx={318 + Math.round(56 * Math.cos(hash))}
-        cy={96 + Math.round(56 * Math.sin(hash))}
-        r="6"
-        fill="#22d3ee"
-      />
-    </>
+    </Window>
   );
 }

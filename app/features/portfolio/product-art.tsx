@@ -3,6 +3,8 @@ import { cn } from "~/lib/cn";
 
 type ProductArtProps = {
   slug: string;
+  /** What the screen shows (productArtAlt); empty for a generated pattern. */
+  alt: string;
   /**
    * "slice" fills the box and crops the art; "meet" shows all of the motif and
    * extends the grid to the box's edges.
@@ -12,14 +14,14 @@ type ProductArtProps = {
 };
 
 /**
- * A product's art: its own drawing on an ink field with a faint grid, drawn
- * on the server (product-art.server.tsx) and shown as an image. Decorative.
+ * A product's art: a fragment of its interface with its own figures, drawn on
+ * the server (product-art.server.tsx) and shown as an image with alt text.
  */
-export function ProductArt({ slug, fit = "slice", className }: ProductArtProps) {
+export function ProductArt({ slug, alt, fit = "slice", className }: ProductArtProps) {
   return (
     <img
       src={productArtPath(slug, fit)}
-      alt=""
+      alt={alt}
       loading="lazy"
       width={productArtSize.width}
       height={productArtSize.height}

@@ -39,7 +39,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
         className,
       )}
     >
-      <ProductArt slug={product.slug} />
+      <ProductArt slug={product.slug} alt={product.artAlt} />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <Tag tone="accent" className="self-start">
           <IndustryIcon industry={product.industry} />

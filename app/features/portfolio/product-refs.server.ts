@@ -2,6 +2,7 @@ import { z } from "zod";
 import { products, type Product } from "~/features/portfolio/products.server";
 import { serviceRef } from "~/features/services/services.server";
 import type { ServiceId } from "~/config/services";
+import { productArtAlt } from "~/config/art";
 
 const productSlugs = products.map((product) => product.slug) as [string, ...string[]];
 
@@ -18,6 +19,8 @@ export type ProductCardData = Pick<
 > & {
   /** The services involved, with their names for running text (not the menus' labels). */
   services: { id: ServiceId; name: string }[];
+  /** The alt text of the product's art (productArtAlt). */
+  artAlt: string;
 };
 
 export function productCardData(product: Product): ProductCardData {
@@ -28,5 +31,6 @@ export function productCardData(product: Product): ProductCardData {
     summary: product.summary,
     services: product.services.map(serviceRef),
     headlineResult: product.headlineResult,
+    artAlt: productArtAlt(product),
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productNames, footerColumns } from "~/config/navigation";
-import { productArtPath } from "~/config/art";
+import { productArtAlt, productArtPath } from "~/config/art";
 import { loadProducts, productIndustries, products } from "~/features/portfolio/products.server";
 import { renderArtFile } from "~/site/art/art-files.server";
 import type { RawFiles } from "~/lib/content/collection";
@@ -45,6 +45,28 @@ describe("products collection", () => {
     expect(new Set(drawings).size).toBe(products.length);
     const motifs = products.map((product) => product.art).filter(Boolean);
     expect(new Set(motifs).size).toBe(motifs.length);
+  });
+
+  it("draws each product's screen with its own headline result as text, in the system face, with no raster", async () => {
+    for (const product of products) {
+      const drawing = (await renderArtFile(productArtPath(product.slug, "slice"))) ?? "";
+      const texts = [...drawing.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+      expect(texts.join(" "), product.slug).toContain(product.headlineResult.value);
+      expect(texts.length, product.slug).toBeGreaterThanOrEqual(6);
+      expect(drawing).toContain('font-family="system-ui');
+      expect(drawing).not.toMatch(/<image|data:|@font-face/);
+      // No grey placeholder bars: the old art drew its "text" as rounded 6 px bars.
+      expect(drawing).not.toMatch(/height="6" rx="3" fill="rgb\(255 255 255/);
+      expect(Buffer.byteLength(drawing)).toBeLessThan(8 * 1024);
+    }
+  });
+
+  it("describes each product's screen and result in its alt text", () => {
+    for (const product of products) {
+      const alt = productArtAlt(product);
+      expect(alt).toContain(product.name);
+      expect(alt).toContain(`${product.headlineResult.value} ${product.headlineResult.label}`);
+    }
   });
 });
 

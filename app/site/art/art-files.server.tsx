@@ -59,7 +59,7 @@ function artFiles(): {
     ...products.flatMap((product) =>
       (["slice", "meet"] as const).map((fit) => ({
         path: productArtPath(product.slug, fit),
-        draw: () => <ProductArtSvg motif={product.art} seed={product.slug} fit={fit} />,
+        draw: () => <ProductArtSvg product={product} fit={fit} />,
       })),
     ),
     ...[...new Set(products.map((product) => product.client.name))].map((name, index) => ({

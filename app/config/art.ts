@@ -18,6 +18,7 @@ export const artPalette = {
   ink: "#0a1020",
   inkRaised: "#1b2540",
   gridOnInk: "rgb(255 255 255 / 0.06)",
+  trackOnInk: "rgb(255 255 255 / 0.14)",
   onInk: "#ffffff",
   onInkMuted: "#cbd5e1",
   /** A product's window or phone screen, and its text. */

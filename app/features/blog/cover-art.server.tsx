@@ -1,39 +1,26 @@
 import { useId } from "react";
-import { coverArtSizes, type CoverArtShape } from "~/config/art";
+import { artFontFamily, artPalette as c, coverArtSizes, type CoverArtShape } from "~/config/art";
 import type { PostSummary } from "~/features/blog/post-view";
 
 const WIDTH = coverArtSizes.banner.width;
+const LEFT = 32;
 
-const palettes = [
-  { primary: "#818cf8", secondary: "#22d3ee" },
-  { primary: "#22d3ee", secondary: "#a5b4fc" },
-  { primary: "#a78bfa", secondary: "#67e8f9" },
-] as const;
-
-type Palette = (typeof palettes)[number];
-type Random = () => number;
+type CoverPost = Pick<PostSummary, "slug" | "title" | "tags" | "cover">;
 
 /**
- * Abstract cover art drawn in code (design brief, "Imagery"): the same seed,
- * a post's slug for instance, always draws the same picture. Rendered to an
- * SVG file (app/routes/art.ts); pages show it with CoverArt (app/components/ui).
+ * A post's cover carries the post's own idea (docs/decisions/082): its key
+ * figure, large, with what the figure measures, under the post's first tag;
+ * a percentage gets a gauge filled to it. A post without a cover figure gets
+ * its title set as the cover. Real <text> in the system face, on the ink field
+ * the product screens use. Rendered to an SVG file (app/routes/art.ts); pages
+ * show it with CoverArt.
  */
-export function CoverArtSvg({
-  seed,
-  motif,
-  shape,
-}: {
-  seed: string;
-  /** Which picture to draw; by default the seed picks one. */
-  motif?: CoverMotif;
-  shape: CoverArtShape;
-}) {
+export function CoverArtSvg({ post, shape }: { post: CoverPost; shape: CoverArtShape }) {
   const height = coverArtSizes[shape].height;
   const id = useId().replace(/[^\w-]/g, "");
-  const hash = hashOf(seed);
-  const random = mulberry32(hash);
-  const palette = palettes[hash % palettes.length] ?? palettes[0];
-  const Motif = motifs[motif ?? motifNames[(hash >>> 3) % motifNames.length] ?? "orbits"];
+  // The cards crop a banner to its middle, so the words sit around the centre line.
+  const top = (height - 240) / 2;
+  const share = post.cover && percentage(post.cover.figure);
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -41,158 +28,109 @@ export function CoverArtSvg({
       width={WIDTH}
       height={height}
       preserveAspectRatio="xMidYMid slice"
+      fontFamily={artFontFamily}
     >
       <defs>
         <pattern id={`${id}-grid`} width="32" height="32" patternUnits="userSpaceOnUse">
-          <path d="M32 0H0v32" fill="none" stroke="rgb(255 255 255 / 0.06)" />
+          <path d="M32 0H0v32" fill="none" stroke={c.gridOnInk} />
         </pattern>
-        <radialGradient id={`${id}-glow`} cx={round(0.2 + random() * 0.6)} cy="0.1" r="0.8">
-          <stop offset="0" stopColor={palette.primary} stopOpacity="0.35" />
-          <stop offset="1" stopColor={palette.primary} stopOpacity="0" />
+        <radialGradient id={`${id}-glow`} cx={0.15 + (hashOf(post.slug) % 70) / 100} cy="0" r="0.9">
+          <stop offset="0" stopColor={c.accent} stopOpacity="0.55" />
+          <stop offset="1" stopColor={c.accent} stopOpacity="0" />
         </radialGradient>
-        <linearGradient id={`${id}-stroke`} x1="0" x2="1" y1="0" y2="0">
-          <stop offset="0" stopColor={palette.primary} />
-          <stop offset="1" stopColor={palette.secondary} />
-        </linearGradient>
       </defs>
+      <rect width={WIDTH} height={height} fill={c.ink} />
       <rect width={WIDTH} height={height} fill={`url(#${id}-grid)`} />
       <rect width={WIDTH} height={height} fill={`url(#${id}-glow)`} />
-      <Motif palette={palette} random={random} stroke={`url(#${id}-stroke)`} height={height} />
+      <text
+        x={LEFT}
+        y={top + 56}
+        fontSize="13"
+        fontWeight="600"
+        letterSpacing="1.5"
+        fill={c.highlight}
+      >
+        {(post.tags[0] ?? "Blog").toUpperCase()}
+      </text>
+      {post.cover ? (
+        <>
+          <text
+            x={LEFT}
+            y={top + 126}
+            fontSize={figureSize(post.cover.figure)}
+            fontWeight="700"
+            fill={c.onInk}
+          >
+            {post.cover.figure}
+          </text>
+          <Lines
+            lines={wrap(post.cover.caption, share === undefined ? 40 : 32)}
+            y={top + 156}
+            size={17}
+            fill={c.onInkMuted}
+          />
+          {share !== undefined && <Gauge share={share} cy={top + 104} />}
+        </>
+      ) : (
+        <Lines lines={wrap(post.title, 30).slice(0, 4)} y={top + 100} size={24} fill={c.onInk} />
+      )}
     </svg>
   );
 }
 
-type MotifProps = { palette: Palette; random: Random; stroke: string; height: number };
-
-function Orbits({ palette, random, height }: MotifProps) {
-  const cx = round(300 + random() * 80);
-  const cy = round(height * 0.25 + random() * height * 0.3);
+function Lines(props: { lines: string[]; y: number; size: number; fill: string }) {
+  const { lines, y, size, fill } = props;
   return (
-    <g fill="none">
-      {[56, 104, 156, 212].map((r, index) => (
-        <circle
-          key={r}
-          cx={cx}
-          cy={cy}
-          r={r}
-          stroke={palette.primary}
-          strokeOpacity={0.5 - index * 0.1}
-        />
+    <text x={LEFT} y={y} fontSize={size} fill={fill} fontWeight={size > 20 ? 700 : 400}>
+      {lines.map((line, index) => (
+        <tspan key={index} x={LEFT} dy={index === 0 ? 0 : Math.round(size * 1.3)}>
+          {line}
+        </tspan>
       ))}
-      {[56, 104, 156].map((r) => {
-        const angle = random() * Math.PI * 2;
-        return (
-          <circle
-            key={r}
-            cx={round(cx + Math.cos(angle) * r)}
-            cy={round(cy + Math.sin(angle) * r)}
-            r="5"
-            fill={palette.secondary}
-          />
-        );
-      })}
-    </g>
+    </text>
   );
 }
 
-function Bars({ palette, random, stroke, height: frameHeight }: MotifProps) {
-  const count = 9;
-  const gap = 14;
-  const width = 22;
-  const left = (WIDTH - count * (width + gap) + gap) / 2;
-  const rise = frameHeight * 0.45;
+/** A ring filled to the figure's share, beside a percentage. */
+function Gauge({ share, cy }: { share: number; cy: number }) {
+  const r = 36;
+  const length = 2 * Math.PI * r;
   return (
-    <g>
-      {Array.from({ length: count }, (_, index) => {
-        const barHeight = round(36 + (index / count) * rise + random() * 40);
-        return (
-          <rect
-            key={index}
-            x={left + index * (width + gap)}
-            y={frameHeight - 32 - barHeight}
-            width={width}
-            height={barHeight}
-            rx="4"
-            fill={index >= count - 3 ? palette.secondary : palette.primary}
-            fillOpacity={index >= count - 3 ? 0.85 : round(0.25 + (index / count) * 0.4)}
-          />
-        );
-      })}
-      <path
-        d={`M${left - 24} ${frameHeight - 32}H${WIDTH - left + 24}`}
-        stroke={stroke}
-        strokeWidth="2"
+    <g transform={`rotate(-90 424 ${cy})`} fill="none" strokeWidth="10">
+      <circle cx="424" cy={cy} r={r} stroke={c.trackOnInk} />
+      <circle
+        cx="424"
+        cy={cy}
+        r={r}
+        stroke={c.highlight}
+        strokeLinecap="round"
+        strokeDasharray={`${(length * share).toFixed(1)} ${length.toFixed(1)}`}
       />
     </g>
   );
 }
 
-function Network({ palette, random, stroke, height }: MotifProps) {
-  const rows = height > 300 ? 3 : 2;
-  const rowGap = (height - 100) / rows;
-  const nodes = Array.from({ length: rows * 4 }, (_, index) => ({
-    x: round(100 + (index % 4) * 80 + random() * 40),
-    y: round(50 + Math.floor(index / 4) * rowGap + random() * 40),
-  }));
-  const edges = nodes.flatMap((node, index) =>
-    nodes
-      .slice(index + 1)
-      .filter((_, offset) => offset < 2)
-      .map((other) => [node, other] as const),
-  );
-  return (
-    <g>
-      {edges.map(([a, b], index) => (
-        <line key={index} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={stroke} strokeOpacity="0.6" />
-      ))}
-      {nodes.map((node, index) => (
-        <circle
-          key={index}
-          cx={node.x}
-          cy={node.y}
-          r={index % 3 === 0 ? 9 : 5}
-          fill={index % 3 === 0 ? palette.secondary : palette.primary}
-        />
-      ))}
-    </g>
-  );
+/** "92%" is 0.92; any other figure has no share to draw. */
+function percentage(figure: string): number | undefined {
+  const match = /^(\d{1,3})%$/.exec(figure);
+  return match ? Math.min(Number(match[1]), 100) / 100 : undefined;
 }
 
-function Waves({ palette, random, height }: MotifProps) {
-  const phase = random() * WIDTH;
-  const top = height / 2 - 60;
-  return (
-    <g fill="none">
-      {[0, 1, 2, 3, 4].map((index) => {
-        const baseline = top + index * 30;
-        const amplitude = 18 + index * 6;
-        const points = Array.from({ length: 25 }, (_, step) => {
-          const x = (step / 24) * WIDTH;
-          const y = baseline + Math.sin((x + phase + index * 40) / 70) * amplitude;
-          return `${step === 0 ? "M" : "L"}${x.toFixed(1)} ${y.toFixed(1)}`;
-        }).join("");
-        return (
-          <path
-            key={index}
-            d={points}
-            stroke={index === 2 ? palette.secondary : palette.primary}
-            strokeOpacity={index === 2 ? 0.9 : 0.35}
-            strokeWidth={index === 2 ? 2.5 : 1.5}
-          />
-        );
-      })}
-    </g>
-  );
+/** Large, and smaller for a longer figure, so "1.8 seconds" fits as "92%" does. */
+function figureSize(figure: string): number {
+  return figure.length <= 5 ? 64 : figure.length <= 8 ? 56 : 44;
 }
 
-const motifs = { orbits: Orbits, bars: Bars, network: Network, waves: Waves } as const;
-
-export type CoverMotif = keyof typeof motifs;
-const motifNames = Object.keys(motifs) as CoverMotif[];
-
-/** One decimal place: the same attribute text on the server and in the browser. */
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
+/** Words in lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + word.length + 1 <= width) {
+      lines[lines.length - 1] = `${last} ${word}`;
+    } else lines.push(word);
+  }
+  return lines;
 }
 
 /** FNV-1a: a stable 32-bit number from a string. */
@@ -203,36 +141,4 @@ function hashOf(value: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
-}
-
-/** A small seeded random number generator, so the art is the same on every render. */
-function mulberry32(seed: number): Random {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const motifByService: Readonly<Record<string, CoverMotif>> = {
-  "data-science": "bars",
-  "ai-ml": "bars",
-  "digital-marketing": "bars",
-  iot: "network",
-  blockchain: "network",
-  "web-development": "waves",
-  "mobile-app": "waves",
-  "product-design": "waves",
-  strategy: "orbits",
-  "product-management": "orbits",
-  "cyber-security": "orbits",
-};
-
-/** A post's cover picture follows its main service: data as bars, connected things as a network, ... */
-export function coverMotif(post: Pick<PostSummary, "services">): CoverMotif | undefined {
-  const service = post.services[0];
-  return service ? motifByService[service] : undefined;
 }

@@ -1,25 +1,27 @@
 import { coverArtPath, coverArtSizes, type CoverArtShape } from "~/config/art";
+import type { PostSummary } from "~/features/blog/post-view";
 import { cn } from "~/lib/cn";
 
 /**
- * A post's abstract cover art (design brief, "Imagery"), drawn on the server
- * from the post's slug and main service (app/components/art) and shown as an
- * image. Decorative.
+ * A post's cover (docs/decisions/082): its key figure and what the figure
+ * measures, drawn on the server (cover-art.server.tsx) and shown as an image
+ * whose alt text says the same. A cover that sets the title is decorative:
+ * the title is beside it.
  */
 export function CoverArt({
-  slug,
+  post,
   shape = "banner",
   className,
 }: {
-  slug: string;
+  post: Pick<PostSummary, "slug" | "cover">;
   shape?: CoverArtShape;
   className?: string;
 }) {
   const { width, height } = coverArtSizes[shape];
   return (
     <img
-      src={coverArtPath(slug, shape)}
-      alt=""
+      src={coverArtPath(post.slug, shape)}
+      alt={post.cover ? `${post.cover.figure} ${post.cover.caption}` : ""}
       loading="lazy"
       width={width}
       height={height}

@@ -18,7 +18,7 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
         className="group relative overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]"
       >
         <CoverArt
-          slug={post.slug}
+          post={post}
           shape="panel"
           className="h-48 w-full sm:h-64 lg:h-full lg:min-h-[380px]"
         />

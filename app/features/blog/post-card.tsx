@@ -38,7 +38,7 @@ export function PostCard({
     >
       <article className="flex flex-1 flex-col">
         <CoverArt
-          slug={post.slug}
+          post={post}
           className={cn("h-28 w-full sm:h-36", compactOnPhone && "max-sm:hidden")}
         />
         <div className="flex flex-1 flex-col p-5 sm:p-6">

@@ -31,6 +31,15 @@ export const postFrontmatterSchema = z
     services: z.array(serviceIdField).max(4).default([]),
     /** A draft is previewed in development and left out of production builds. */
     draft: z.boolean().default(false),
+    /**
+     * The cover's idea (docs/decisions/082): the post's key figure and what it
+     * measures, the figure written as the post writes it. Without one, the
+     * cover sets the post's title.
+     */
+    cover: z
+      .object({ figure: lineField(12), caption: lineField(80) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -70,6 +79,14 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
       message: `must be "${leader.role}", ${leader.name}'s role in ${leader.sourcePath}, got "${entry.author.role}"`,
     });
   }
+  // The cover's figure is a claim the post makes, never one made up for the picture.
+  const text = [entry.title, entry.excerpt, entry.body].join(" ").replace(/\s+/g, " ");
+  if (entry.cover && !text.includes(entry.cover.figure)) {
+    problems.push({
+      path: ["cover", "figure"],
+      message: `"${entry.cover.figure}" must appear in the post's title, excerpt or text, as written there`,
+    });
+  }
   const words = countWords(entry.body);
   if (!entry.draft && words < minimumPublishedWords) {
     problems.push({
@@ -103,8 +120,9 @@ export function parsePosts(
 }
 
 export function summarisePost(entry: PostEntry): PostSummary {
-  const { slug, title, date, author, tags, excerpt, services, draft, body } = entry;
+  const { slug, title, date, author, tags, excerpt, services, draft, body, cover } = entry;
   return {
+    ...(cover && { cover }),
     slug,
     title,
     date,

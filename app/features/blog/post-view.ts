@@ -19,6 +19,8 @@ export type PostSummary = {
   services: string[];
   draft: boolean;
   readingMinutes: number;
+  /** The cover's key figure and its caption (docs/decisions/082). */
+  cover?: { figure: string; caption: string };
 };
 
 /** What a post's card shows (app/features/blog/post-card.tsx): no author, no services. */

@@ -12,7 +12,7 @@ import {
   productArtPath,
   type CoverArtShape,
 } from "~/config/art";
-import { coverMotif, CoverArtSvg } from "~/features/blog/cover-art.server";
+import { CoverArtSvg } from "~/features/blog/cover-art.server";
 import { listPostSummaries } from "~/features/blog/posts.server";
 import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
 import { PortraitSvg } from "~/features/company/portrait.server";
@@ -73,7 +73,7 @@ function artFiles(): {
     ...listPostSummaries().flatMap((post) =>
       (Object.keys(coverArtSizes) as CoverArtShape[]).map((shape) => ({
         path: coverArtPath(post.slug, shape),
-        draw: () => <CoverArtSvg seed={post.slug} motif={coverMotif(post)} shape={shape} />,
+        draw: () => <CoverArtSvg post={post} shape={shape} />,
       })),
     ),
   ];

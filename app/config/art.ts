@@ -41,9 +41,13 @@ export const artPalette = {
 /**
  * The art's text face: the system's sans-serif. An SVG shown with <img> cannot
  * load the site's web fonts, and embedding one would break the image budget.
+ * Names with spaces are CSS identifiers and need no quotes.
  */
 export const artFontFamily =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  "system-ui, -apple-system, Segoe UI, Roboto, Helvetica Neue, Arial, sans-serif";
+
+/** Code on a product's screen (a query, say): the system's monospace. */
+export const artMonoFamily = "ui-monospace, Menlo, Consolas, monospace";
 
 /**
  * A product's art, 400x200: a fragment of the product's own interface, with

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import {
   artFontFamily,
+  artMonoFamily,
   artPalette as c,
   productArtSize,
   type ProductArtFit,
@@ -465,13 +466,7 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
   genomics: ({ headlineResult }) => (
     <Window title="GenomeGrid · Cohort workspace">
       <rect x="28" y="52" width="344" height="24" rx="6" fill={c.surfaceMuted} />
-      <text
-        x="38"
-        y="68"
-        fontSize="11"
-        fill={c.text}
-        fontFamily="ui-monospace, Menlo, Consolas, monospace"
-      >
+      <text x="38" y="68" fontSize="11" fill={c.text} fontFamily={artMonoFamily}>
         gene IN (BRCA1, BRCA2) AND consent = yes
       </text>
       <Pill x={28} y={100} label="✓ Consent checked" tone="ok" />

@@ -15,8 +15,9 @@ export type ArtProduct = Pick<Product, "slug" | "name" | "art" | "headlineResult
 type ProductArtProps = {
   product: ArtProduct;
   /**
-   * "slice" fills the box and crops the art; "meet" shows all of the screen and
-   * extends the ink field to the box's edges.
+   * "slice", for the product cards, fills the box with a zoomed part of the
+   * screen (cardCrops); "meet" shows all of it and extends the ink field to the
+   * box's edges.
    */
   fit: ProductArtFit;
 };
@@ -36,10 +37,13 @@ export function ProductArtSvg({ product, fit }: ProductArtProps) {
   const uid = useId().replaceAll(":", "");
   const ids = { grid: `${uid}-grid`, glow: `${uid}-glow` };
   const glowLeft = hashOf(product.slug) % 2 === 1;
+  const [cropX, cropY] = product.art ? cardCrops[product.art] : [16, 16];
+  const viewBox =
+    fit === "slice" ? `${cropX} ${cropY} ${CROP.width} ${CROP.height}` : `0 0 ${WIDTH} ${HEIGHT}`;
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={viewBox}
       width={WIDTH}
       height={HEIGHT}
       preserveAspectRatio={`xMidYMid ${fit}`}
@@ -204,18 +208,37 @@ function Toggle({ x, y, on }: { x: number; y: number; on: boolean }) {
   );
 }
 
+/**
+ * The part of each screen a product card shows (fit "slice"): 280x140 of the
+ * 400x200 drawing, zoomed so the screen's words stay legible on a card a
+ * quarter of the page wide. The case pages show it all ("meet").
+ */
+const cardCrops: Record<ProductArtMotif, readonly [x: number, y: number]> = {
+  reconciliation: [16, 16],
+  wallet: [66, 30],
+  "shelf-sensors": [16, 40],
+  storefront: [56, 10],
+  "patient-app": [56, 30],
+  genomics: [16, 40],
+  "line-monitoring": [16, 40],
+  launch: [16, 36],
+};
+const CROP = { width: 280, height: 140 } as const;
+
 const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
   // LedgerLoop: the operations team's queue, settlements matched to the
   // ledger as they arrive and the one break waiting for a person.
   reconciliation: ({ headlineResult }) => (
     <Window title="LedgerLoop · Reconciliation · Today">
-      <Text x={30} y={74} size={28} weight={700} fill={c.accent}>
+      <Text x={30} y={76} size={28} weight={700} fill={c.accent}>
         {headlineResult.value}
       </Text>
-      <Text x={104} y={62} size={12} fill={c.textMuted}>
-        {headlineResult.label}
-      </Text>
-      <Meter x={104} y={69} width={264} share={parseFloat(headlineResult.value) / 100} />
+      {splitLabel(headlineResult.label).map((line, index) => (
+        <Text key={line} x={104} y={58 + index * 14} size={11} fill={c.textMuted}>
+          {line}
+        </Text>
+      ))}
+      <Meter x={104} y={76} width={180} share={parseFloat(headlineResult.value) / 100} />
       {[
         ["Card settlement", "€18,240.00", "Matched"],
         ["SEPA bank feed", "€4,912.50", "Matched"],
@@ -226,34 +249,47 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
         const isBreak = status === "Break";
         return (
           <g key={index}>
-            {isBreak && <rect x="16" y={y} width="368" height="25" fill={c.warningSoft} />}
-            <path d={`M16 ${y}h368`} stroke={c.rule} />
+            {isBreak && <rect x="16" y={y} width="280" height="25" fill={c.warningSoft} />}
+            <path d={`M16 ${y}h280`} stroke={c.rule} />
             <Text x={30} y={y + 17}>
               {source}
             </Text>
-            <Text x={272} y={y + 17} weight={600} anchor="end">
+            <Text x={210} y={y + 17} weight={600} anchor="end">
               {amount}
             </Text>
-            <Pill x={292} y={y + 17} label={status ?? ""} tone={isBreak ? "warn" : "ok"} />
+            <Pill x={220} y={y + 17} label={status ?? ""} tone={isBreak ? "warn" : "ok"} />
           </g>
         );
       })}
+      <path d="M296 42v144" stroke={c.rule} />
+      <Text x={308} y={66} size={11} fill={c.textMuted}>
+        Month-end
+      </Text>
+      <Text x={308} y={81} size={11} fill={c.textMuted}>
+        close
+      </Text>
+      <Text x={308} y={108} size={20} weight={700}>
+        2 days
+      </Text>
+      <Text x={308} y={124} size={11} fill={c.textMuted}>
+        was 6
+      </Text>
     </Window>
   ),
   // PayPilot: the card controls in the bank's app, the card frozen with one
   // tap, beside the rating the app earned.
   wallet: ({ headlineResult }) => (
     <>
-      <Phone x={36}>
-        <Text x={52} y={46} size={13} weight={700}>
+      <Phone x={76}>
+        <Text x={92} y={46} size={13} weight={700}>
           Your card
         </Text>
-        <rect x="52" y="54" width="106" height="58" rx="8" fill={c.accent} />
-        <Text x={62} y={70} size={11} weight={600} fill={c.onInk}>
+        <rect x="92" y="54" width="106" height="58" rx="8" fill={c.accent} />
+        <Text x={102} y={70} size={11} weight={600} fill={c.onInk}>
           Larkfield
         </Text>
-        <Pill x={62} y={90} label="Frozen" tone="warn" />
-        <Text x={62} y={106} size={11} fill={c.onInk}>
+        <Pill x={102} y={90} label="Frozen" tone="warn" />
+        <Text x={102} y={106} size={11} fill={c.onInk}>
           •••• 4821
         </Text>
         {[
@@ -262,28 +298,28 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
           ["Gambling", false],
         ].map(([label, on], index) => (
           <g key={String(label)}>
-            <Text x={52} y={135 + index * 24} size={11}>
+            <Text x={92} y={135 + index * 24} size={11}>
               {label}
             </Text>
-            <Toggle x={132} y={124 + index * 24} on={Boolean(on)} />
+            <Toggle x={172} y={124 + index * 24} on={Boolean(on)} />
           </g>
         ))}
       </Phone>
       <Stat
-        x={206}
+        x={236}
         y={24}
-        width={170}
-        label="App store rating"
+        width={106}
+        label="Rating"
         value={`${headlineResult.value} ★`}
         note="up from 3.1"
       />
       <Stat
-        x={206}
+        x={236}
         y={110}
-        width={170}
-        label="Card support calls"
+        width={106}
+        label="Support calls"
         value="−41%"
-        note="after launch"
+        note="card-related"
         tone={c.positive}
       />
     </>
@@ -294,44 +330,44 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
     <Window title="ShelfSense · Store 112 · Fresh & chilled">
       <rect x="16" y="43" width="368" height="26" fill={c.warningSoft} />
       <Text x={30} y={60} size={11} weight={600} fill={c.warning}>
-        Strawberries 400g low · store team alerted
+        Strawberries low · store team alerted
       </Text>
       {(
         [
-          ["Strawberries 400g", 0.08],
-          ["Bananas, loose", 0.64],
+          ["Strawberries", 0.08],
+          ["Bananas", 0.64],
           ["Salad bags", 0.71],
           ["Milk 2 litres", 0.86],
         ] as const
       ).map(([name, share], index) => {
-        const y = 90 + index * 24;
+        const y = 92 + index * 24;
         return (
           <g key={name}>
             <Text x={30} y={y}>
               {name}
             </Text>
             <Meter
-              x={150}
+              x={130}
               y={y - 8}
-              width={80}
+              width={110}
               share={share}
               fill={share < 0.2 ? c.warning : c.highlightDeep}
             />
-            <Text x={260} y={y} size={11} fill={c.textMuted} anchor="end">
+            <Text x={284} y={y} size={11} fill={c.textMuted} anchor="end">
               {`${Math.round(share * 100)}%`}
             </Text>
           </g>
         );
       })}
-      <path d="M276 80v96" stroke={c.rule} />
-      <Text x={290} y={96} size={11} fill={c.textMuted}>
+      <path d="M298 80v96" stroke={c.rule} />
+      <Text x={310} y={96} size={11} fill={c.textMuted}>
         Fresh lines
       </Text>
-      <Text x={290} y={130} size={28} weight={700} fill={c.positive}>
+      <Text x={310} y={130} size={28} weight={700} fill={c.positive}>
         {headlineResult.value}
       </Text>
       {splitLabel(headlineResult.label).map((line, index) => (
-        <Text key={line} x={290} y={150 + index * 15} size={11} fill={c.textMuted}>
+        <Text key={line} x={310} y={150 + index * 15} size={11} fill={c.textMuted}>
           {line}
         </Text>
       ))}
@@ -341,51 +377,51 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
   // the conversion rate it doubled.
   storefront: ({ headlineResult, client }) => (
     <>
-      <Phone x={36}>
-        <Text x={52} y={46} size={12} weight={700}>
+      <Phone x={62}>
+        <Text x={78} y={46} size={12} weight={700}>
           {client.name}
         </Text>
-        <Text x={52} y={66} size={11} fill={c.textMuted}>
+        <Text x={78} y={66} size={11} fill={c.textMuted}>
           Step 2 of 2 · Pay
         </Text>
-        <rect x="52" y="76" width="34" height="40" rx="6" fill={c.accentSoft} />
-        <path d="M61 86l8-4 8 4v22H61z" fill={c.accent} opacity="0.55" />
-        <Text x={94} y={92} size={11}>
-          Wool overshirt
+        <rect x="78" y="76" width="34" height="40" rx="6" fill={c.accentSoft} />
+        <path d="M87 86l8-4 8 4v22H87z" fill={c.accent} opacity="0.55" />
+        <Text x={120} y={92} size={11}>
+          Overshirt
         </Text>
-        <Text x={94} y={108} size={11} weight={700}>
+        <Text x={120} y={108} size={11} weight={700}>
           €129.00
         </Text>
-        <rect x="52" y="126" width="106" height="24" rx="6" fill={c.surface} stroke={c.rule} />
-        <Text x={60} y={142} size={11} fill={c.textMuted}>
+        <rect x="78" y="126" width="106" height="24" rx="6" fill={c.surface} stroke={c.rule} />
+        <Text x={86} y={142} size={11} fill={c.textMuted}>
           •••• 4242
         </Text>
-        <rect x="52" y="160" width="106" height="28" rx="8" fill={c.accent} />
-        <Text x={105} y={178} size={12} weight={700} fill={c.onInk} anchor="middle">
+        <rect x="78" y="160" width="106" height="28" rx="8" fill={c.accent} />
+        <Text x={131} y={178} size={12} weight={700} fill={c.onInk} anchor="middle">
           Pay €129.00
         </Text>
       </Phone>
-      <rect x="206" y="24" width="170" height="162" rx="10" fill={c.surface} />
-      <Text x={220} y={46} size={11} fill={c.textMuted}>
-        Mobile conversion
+      <rect x="222" y="24" width="118" height="162" rx="10" fill={c.surface} />
+      <Text x={234} y={44} size={11} fill={c.textMuted}>
+        Mobile
       </Text>
-      <Text x={220} y={78} size={28} weight={700} fill={c.accent}>
+      <Text x={234} y={58} size={11} fill={c.textMuted}>
+        conversion
+      </Text>
+      <Text x={234} y={90} size={28} weight={700} fill={c.accent}>
         {headlineResult.value}
       </Text>
-      <Text x={262} y={78} size={11} fill={c.textMuted}>
-        in 3 months
-      </Text>
-      <path d="M220 160h142" stroke={c.rule} />
-      <path d="M302 96v64" stroke={c.rule} strokeDasharray="3 3" />
+      <path d="M234 160h94" stroke={c.rule} />
+      <path d="M286 104v56" stroke={c.rule} strokeDasharray="3 3" />
       <polyline
-        points="220,146 240,145 260,147 280,144 302,143 318,130 334,118 348,108 362,100"
+        points="234,148 252,147 270,149 286,146 298,136 310,124 320,116 328,108"
         fill="none"
         stroke={c.accent}
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
       />
-      <Text x={302} y={176} size={11} fill={c.textMuted} anchor="middle">
+      <Text x={286} y={176} size={11} fill={c.textMuted} anchor="middle">
         Launch
       </Text>
     </>
@@ -395,32 +431,32 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
   "patient-app": ({ headlineResult }) => (
     <>
       <Stat
-        x={24}
+        x={62}
         y={24}
-        width={180}
-        label="Diary completion"
+        width={112}
+        label="Diaries done"
         value="93%"
         note="up from 61%"
         tone={c.highlightDeep}
       />
       <Stat
-        x={24}
+        x={62}
         y={110}
-        width={180}
+        width={112}
         label="Drop-out"
         value={`−${headlineResult.value}`}
-        note="across three studies"
+        note="3 studies"
         tone={c.positive}
       />
-      <Phone x={222}>
-        <Text x={238} y={46} size={13} weight={700}>
+      <Phone x={186}>
+        <Text x={202} y={46} size={13} weight={700}>
           Good morning
         </Text>
-        <rect x="238" y="54" width="118" height="44" rx="8" fill={c.accentSoft} />
-        <Text x={246} y={71} size={11} weight={600} fill={c.accent}>
+        <rect x="202" y="54" width="118" height="44" rx="8" fill={c.accentSoft} />
+        <Text x={210} y={71} size={11} weight={600} fill={c.accent}>
           Visit 6 · Thu 14:30
         </Text>
-        <Text x={246} y={88} size={11} fill={c.accent}>
+        <Text x={210} y={88} size={11} fill={c.accent}>
           Taxi booked for you
         </Text>
         {(
@@ -434,7 +470,7 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
           return (
             <g key={task}>
               <rect
-                x="238"
+                x="202"
                 y={y}
                 width="16"
                 height="16"
@@ -444,7 +480,7 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
               />
               {done && (
                 <path
-                  d={`M242 ${y + 8}l3 3 6-6`}
+                  d={`M206 ${y + 8}l3 3 6-6`}
                   fill="none"
                   stroke={c.surface}
                   strokeWidth="2"
@@ -452,7 +488,7 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
                   strokeLinejoin="round"
                 />
               )}
-              <Text x={262} y={y + 12} size={11} fill={done ? c.textMuted : c.text}>
+              <Text x={226} y={y + 12} size={11} fill={done ? c.textMuted : c.text}>
                 {task}
               </Text>
             </g>
@@ -465,16 +501,13 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
   // it runs in place, and the time it took.
   genomics: ({ headlineResult }) => (
     <Window title="GenomeGrid · Cohort workspace">
-      <rect x="28" y="52" width="344" height="24" rx="6" fill={c.surfaceMuted} />
+      <rect x="28" y="52" width="256" height="24" rx="6" fill={c.surfaceMuted} />
       <text x="38" y="68" fontSize="11" fill={c.text} fontFamily={artMonoFamily}>
-        gene IN (BRCA1, BRCA2) AND consent = yes
+        gene = BRCA2 AND consent
       </text>
       <Pill x={28} y={100} label="✓ Consent checked" tone="ok" />
-      <Text x={170} y={100} size={11} fill={c.textMuted}>
-        Logged · n = 12,480
-      </Text>
       {Array.from({ length: 3 }, (_, row) =>
-        Array.from({ length: 9 }, (_, column) => {
+        Array.from({ length: 6 }, (_, column) => {
           const level = (row * 7 + column * 5 + row * column) % 4;
           const fills = [c.surfaceMuted, c.accentSoft, c.highlight, c.accent];
           return (
@@ -490,16 +523,24 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
           );
         }),
       )}
-      <path d="M240 112v64" stroke={c.rule} />
-      <Text x={254} y={128} size={11} fill={c.textMuted}>
-        Run time 42 min
+      <Text x={176} y={124} size={11} fill={c.textMuted}>
+        42 min run
       </Text>
-      <Text x={254} y={158} size={28} weight={700} fill={c.accent}>
+      <Text x={176} y={156} size={28} weight={700} fill={c.accent}>
         {headlineResult.value}
       </Text>
-      <Text x={254} y={174} size={11} fill={c.textMuted}>
-        faster analysis
+      <Text x={176} y={172} size={11} fill={c.textMuted}>
+        faster
       </Text>
+      <path d="M298 42v144" stroke={c.rule} />
+      <Text x={310} y={64} size={11} weight={600}>
+        Audit log
+      </Text>
+      {["Consent", "Logged", "In place", "n = 12,480"].map((entry, index) => (
+        <Text key={entry} x={310} y={86 + index * 20} size={11} fill={c.textMuted}>
+          {entry}
+        </Text>
+      ))}
     </Window>
   ),
   // FactoryPulse: a line's machines with one press flagged by its rising
@@ -508,8 +549,8 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
     <Window title="FactoryPulse · Plant 2 · Line 3">
       {(
         [
-          ["Press 12", "Running", false],
           ["Press 14", "Bearing wear", true],
+          ["Press 12", "Running", false],
           ["CNC 07", "Running", false],
         ] as const
       ).map(([machine, state, flagged], index) => {
@@ -534,47 +575,40 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
           </g>
         );
       })}
-      <Text x={28} y={118} size={11} fill={c.textMuted}>
+      <Text x={28} y={122} size={11} fill={c.textMuted}>
+        Unplanned stops
+      </Text>
+      <Text x={28} y={152} size={28} weight={700} fill={c.positive}>
+        {`−${headlineResult.value}`}
+      </Text>
+      <Text x={28} y={170} size={11} fill={c.textMuted}>
+        first year
+      </Text>
+      <path d="M132 108v68" stroke={c.rule} />
+      <Text x={146} y={122} size={11} fill={c.textMuted}>
         Press 14 vibration · 9 days
       </Text>
-      <path d="M28 140h216" stroke={c.warning} strokeDasharray="4 3" />
+      <path d="M146 142h222" stroke={c.warning} strokeDasharray="4 3" />
       <polyline
-        points="28,168 52,166 76,169 100,164 124,162 148,158 172,152 196,146 220,138 244,130"
+        points="146,170 170,168 194,171 218,166 242,164 266,160 290,154 314,148 338,140 362,132"
         fill="none"
         stroke={c.warning}
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
       />
-      <path d="M260 108v68" stroke={c.rule} />
-      <Text x={274} y={124} size={11} fill={c.textMuted}>
-        Unplanned stops
-      </Text>
-      <Text x={274} y={154} size={28} weight={700} fill={c.positive}>
-        {`−${headlineResult.value}`}
-      </Text>
-      <Text x={274} y={172} size={11} fill={c.textMuted}>
-        first year
-      </Text>
     </Window>
   ),
   // LaunchPad Studio: the programme's plan, week by week, to the launch with
   // paying users.
   launch: ({ headlineResult, client }) => {
     const weeks = Array.from({ length: 8 }, (_, index) => index);
-    const column = (week: number) => 132 + week * 30;
+    const column = (week: number) => 134 + week * 20;
     return (
       <Window title={`${client.name} · Launch plan`}>
         {weeks.map((week) => (
-          <Text
-            key={week}
-            x={column(week) + 13}
-            y={62}
-            size={11}
-            fill={c.textMuted}
-            anchor="middle"
-          >
-            {`W${week + 1}`}
+          <Text key={week} x={column(week) + 9} y={62} size={11} fill={c.textMuted} anchor="middle">
+            {`${week + 1}`}
           </Text>
         ))}
         {(
@@ -593,7 +627,7 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
               <rect
                 x={column(start)}
                 y={y}
-                width={length * 30 - 4}
+                width={length * 20 - 3}
                 height="18"
                 rx="5"
                 fill={fill}
@@ -601,11 +635,20 @@ const screens: Record<ProductArtMotif, (product: ArtProduct) => ReactNode> = {
             </g>
           );
         })}
-        <path d={`M${column(7) + 13} 70v86`} stroke={c.positive} strokeDasharray="3 3" />
-        <Text x={28} y={168} size={13} weight={700} fill={c.accent}>
+        <Text x={28} y={166} size={12} weight={700} fill={c.accent}>
           {`${headlineResult.value} ${headlineResult.label}`}
         </Text>
-        <Pill x={306} y={170} label="Launch" tone="ok" />
+        <path d="M298 42v144" stroke={c.rule} />
+        <Text x={310} y={64} size={11} fill={c.textMuted}>
+          Week 8
+        </Text>
+        <Pill x={310} y={88} label="Launch" tone="ok" />
+        <Text x={310} y={116} size={11} fill={c.textMuted}>
+          Paying
+        </Text>
+        <Text x={310} y={131} size={11} fill={c.textMuted}>
+          users
+        </Text>
       </Window>
     );
   },

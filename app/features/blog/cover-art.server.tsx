@@ -5,12 +5,12 @@ import type { PostSummary } from "~/features/blog/post-view";
 const WIDTH = coverArtSizes.banner.width;
 const LEFT = 32;
 
-type CoverPost = Pick<PostSummary, "slug" | "title" | "tags" | "cover">;
+type CoverPost = Pick<PostSummary, "slug" | "title" | "cover">;
 
 /**
  * A post's cover carries the post's own idea (docs/decisions/082): its key
- * figure, large, with what the figure measures, under the post's first tag;
- * a percentage gets a gauge filled to it. A post without a cover figure gets
+ * figure, large, with what the figure measures; a percentage gets a gauge
+ * filled to it. The card shows the post's tags, so the cover does not. A post without a cover figure gets
  * its title set as the cover. Real <text> in the system face, on the ink field
  * the product screens use. Rendered to an SVG file (app/routes/art.ts); pages
  * show it with CoverArt.
@@ -42,21 +42,12 @@ export function CoverArtSvg({ post, shape }: { post: CoverPost; shape: CoverArtS
       <rect width={WIDTH} height={height} fill={c.ink} />
       <rect width={WIDTH} height={height} fill={`url(#${id}-grid)`} />
       <rect width={WIDTH} height={height} fill={`url(#${id}-glow)`} />
-      <text
-        x={LEFT}
-        y={top + 56}
-        fontSize="13"
-        fontWeight="600"
-        letterSpacing="1.5"
-        fill={c.highlight}
-      >
-        {(post.tags[0] ?? "Blog").toUpperCase()}
-      </text>
+      <rect x={LEFT} y={top + 48} width="36" height="4" rx="2" fill={c.highlight} />
       {post.cover ? (
         <>
           <text
             x={LEFT}
-            y={top + 126}
+            y={top + 108}
             fontSize={figureSize(post.cover.figure)}
             fontWeight="700"
             fill={c.onInk}
@@ -65,14 +56,14 @@ export function CoverArtSvg({ post, shape }: { post: CoverPost; shape: CoverArtS
           </text>
           <Lines
             lines={wrap(post.cover.caption, share === undefined ? 40 : 32)}
-            y={top + 156}
+            y={top + 138}
             size={17}
             fill={c.onInkMuted}
           />
-          {share !== undefined && <Gauge share={share} cy={top + 104} />}
+          {share !== undefined && <Gauge share={share} cy={top + 90} />}
         </>
       ) : (
-        <Lines lines={wrap(post.title, 30).slice(0, 4)} y={top + 100} size={24} fill={c.onInk} />
+        <Lines lines={wrap(post.title, 30).slice(0, 4)} y={top + 84} size={24} fill={c.onInk} />
       )}
     </svg>
   );

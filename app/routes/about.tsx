@@ -15,7 +15,7 @@ import { getMeta } from "~/site/meta";
 
 export function loader() {
   return {
-    ...aboutPage,
+    ...aboutPage(),
     team: team.map((member) => ({
       name: member.name,
       role: member.role,

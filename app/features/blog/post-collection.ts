@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countWords, readingMinutes } from "~/features/blog/reading-time";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   type ContentProblem,
   type MarkdownEntry,
   type RawFiles,
@@ -98,8 +98,9 @@ export function parsePosts(
     check: (entry) => postProblems(entry, team),
   });
   // Titles become page titles, which must be unique across the site.
-  assertUniqueBy(entries, (entry) => entry.title, "title");
-  return entries.filter((entry) => includeDrafts || !entry.draft).sort(newestFirst);
+  return keepUniqueBy(entries, (entry) => entry.title, "title")
+    .filter((entry) => includeDrafts || !entry.draft)
+    .sort(newestFirst);
 }
 
 export function summarisePost(entry: PostEntry): PostSummary {

@@ -8,7 +8,7 @@ import {
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 import { team } from "~/features/company/team.server";
 
 /**
@@ -41,7 +41,9 @@ async function renderedBody(entry: PostEntry): Promise<RenderedMarkdown> {
     try {
       rendered = renderMarkdown(entry.body);
     } catch (error) {
-      throw new ContentError(`${entry.sourcePath}: ${(error as Error).message}`);
+      throw new ContentError(entry.sourcePath, [
+        { field: "body", message: (error as Error).message },
+      ]);
     }
     renderedBodies.set(entry.slug, rendered);
   }
@@ -60,6 +62,8 @@ export function latestPostSummaries(count = 3): PostSummary[] {
 
 export async function findPost(slug: string): Promise<Post | undefined> {
   const index = entries.findIndex((entry) => entry.slug === slug);
+  // While authoring, a post whose file has a mistake shows its report on its page.
+  if (index === -1) throwIfRefused(`content/posts/${slug}.md`);
   const entry = entries[index];
   const summary = summaries[index];
   return entry && summary ? { ...summary, ...(await renderedBody(entry)) } : undefined;

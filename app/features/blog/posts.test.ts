@@ -157,7 +157,7 @@ describe("posts collection", () => {
       ...post("second", validFrontmatter("second", "2026-05-02").replace("Post second", "Same")),
     };
     expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
-      'content/posts/second.md: title "Same" is already used by content/posts/first.md.',
+      'Invalid content in content/posts/second.md:\n  - line 2, title: "Same" is already used by content/posts/first.md; give each its own.',
     );
   });
 

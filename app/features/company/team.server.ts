@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   loadYamlCollection,
   type RawFiles,
   type YamlEntry,
@@ -50,9 +50,9 @@ export const teamMemberSchema = z
 export type TeamMember = z.output<typeof teamMemberSchema>;
 
 export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
-  const entries = loadYamlCollection(raw, teamMemberSchema);
-  assertUniqueBy(entries, (member) => member.name, "name");
-  assertUniqueBy(entries, (member) => String(member.order), "order");
+  const loaded = loadYamlCollection(raw, teamMemberSchema);
+  const named = keepUniqueBy(loaded, (member) => member.name, "name");
+  const entries = keepUniqueBy(named, (member) => String(member.order), "order");
   return entries.sort((a, b) => a.order - b.order);
 }
 

@@ -22,7 +22,7 @@ import {
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
  * Events (content/events/<slug>.yaml): talks, workshops and meet-ups, each
@@ -215,14 +215,14 @@ export function loadEvents(raw: RawFiles): EventEntry[] {
   const collection = loadCollection({ files: raw, schema: eventSchema, nameField: "slug" });
   const entries = collection.map((entry) => {
     const startsAt = wallClockToInstant(entry.start, entry.timeZone);
-    return {
-      ...entry,
+    // The entry itself, not a copy, so a rule across files can still find its lines.
+    return Object.assign(entry, {
       startsAt,
       endsAt: wallClockToInstant(entry.end, entry.timeZone),
       closesAt: entry.registrationClosesAt
         ? wallClockToInstant(entry.registrationClosesAt, entry.timeZone)
         : startsAt,
-    };
+    });
   });
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
@@ -230,8 +230,11 @@ export function loadEvents(raw: RawFiles): EventEntry[] {
 /** Every event, soonest first. */
 export const events: readonly EventEntry[] = loadEvents(files);
 
+/** The event of `slug`; while authoring, an event whose file has a mistake throws its report. */
 export function findEvent(slug: string): EventEntry | undefined {
-  return events.find((event) => event.slug === slug);
+  const event = events.find((entry) => entry.slug === slug);
+  if (!event) throwIfRefused(`content/events/${slug}.yaml`);
+  return event;
 }
 
 /** An event has passed once it has started: from then on it is no longer open to sign up. */

@@ -2,6 +2,8 @@ import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
 import { durationsWrittenOtherwise } from "~/lib/content/house-style";
+// Every content message in an author's words (the error map, set once for zod).
+import "~/lib/plain-messages";
 
 /** Reusable field schemas for the content collections. */
 

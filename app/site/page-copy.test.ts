@@ -38,6 +38,8 @@ describe("page copy", () => {
     const raw = { ...parse(JSON.stringify(aboutPage())), mision: "typo" };
     expect(() =>
       loadYamlFile("/content/pages/about.yaml", JSON.stringify(raw), aboutPageSchema),
-    ).toThrow(/content\/pages\/about\.yaml:\n {2}- line 1, mision: is not a field here: check its spelling, or remove it/);
+    ).toThrow(
+      /content\/pages\/about\.yaml:\n {2}- line 1, mision: is not a field here: check its spelling, or remove it/,
+    );
   });
 });

@@ -30,16 +30,18 @@ const bundled: RawFiles | undefined = import.meta.env
     })
   : undefined;
 
-const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
+let diskRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** Outside Vite, reads the content/ of another checkout (`npm run check:content -- --root`). */
+export function readContentFrom(root: string): void {
+  diskRoot = root;
+}
 
 function readFromDisk(directory: string): RawFiles {
   const files: Record<string, string> = {};
-  for (const name of readdirSync(path.join(projectRoot, directory))) {
+  for (const name of readdirSync(path.join(diskRoot, directory))) {
     if (name.endsWith(".md") || name.endsWith(".yaml")) {
-      files[`/${directory}/${name}`] = readFileSync(
-        path.join(projectRoot, directory, name),
-        "utf8",
-      );
+      files[`/${directory}/${name}`] = readFileSync(path.join(diskRoot, directory, name), "utf8");
     }
   }
   return files;

@@ -2,6 +2,7 @@ import type { OutlineItem, RenderedMarkdown } from "~/lib/markdown.server";
 import { ContentError } from "~/lib/content/collection";
 import {
   parsePosts,
+  postFrontmatterSchema,
   relatedTo,
   summarisePost,
   type PostEntry,
@@ -21,6 +22,9 @@ import { team } from "~/features/company/team.server";
  * first render, so the running server, whose post pages are prerendered and
  * whose home page needs only summaries, never loads it (docs/decisions/062).
  */
+/** The frontmatter's schema, for the README's field list (scripts/content-docs.ts). */
+export { postFrontmatterSchema };
+
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
 const files = contentFiles("content/posts");

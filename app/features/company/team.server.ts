@@ -43,7 +43,8 @@ export const teamMemberSchema = z
       .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
       .refine((url) => new URL(url).pathname.startsWith("/in/"), {
         message: "must be a LinkedIn profile address (https://www.linkedin.com/in/...)",
-      }),
+      })
+      .describe("a LinkedIn profile address, https://www.linkedin.com/in/…"),
   })
   .strict();
 

@@ -32,7 +32,10 @@ export const contactPageSchema = z
                 z
                   .object({
                     label: lineField(40),
-                    href: z.string().regex(/^\/[a-z0-9/-]*$/, "must be a path on this site"),
+                    href: z
+                      .string()
+                      .regex(/^\/[a-z0-9/-]*$/, "must be a path on this site")
+                      .describe("a path on this site, starting with `/`"),
                     body: lineField(140),
                   })
                   .strict(),

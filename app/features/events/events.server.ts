@@ -50,13 +50,17 @@ const wallClockField = z
       missingDateReason(year, month, day) ??
       (hour > 23 ? `there is no hour ${hour}` : `there is no minute ${minute}`);
     context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
-  });
+  })
+  .describe("a local date-time written YYYY-MM-DDTHH:mm, e.g. 2027-03-18T09:30");
 
 const agendaTimeField = z
   .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a local time written HH:mm, e.g. 09:30");
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a local time written HH:mm, e.g. 09:30")
+  .describe("a local time written HH:mm, e.g. 09:30");
 
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+const httpsUrl = z
+  .url({ protocol: /^https$/, error: "must be an https:// URL" })
+  .describe("an https:// address");
 
 /** One of the event's own questions on its registration form. */
 const questionField = z
@@ -65,7 +69,8 @@ const questionField = z
     id: z
       .string()
       .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens")
-      .max(30),
+      .max(30)
+      .describe("lower-case words joined by hyphens, at most 30 characters"),
     label: lineField(80),
     hint: lineField(160).optional(),
     /** Optional unless `required: true`. */
@@ -85,10 +90,13 @@ const eventFields = z
     start: wallClockField,
     end: wallClockField,
     /** IANA name, e.g. Europe/London; online events use the host's zone. */
-    timeZone: z.string().refine(isValidTimeZone, {
-      error: (issue) =>
-        `must be an IANA time zone such as Europe/London, got ${String(issue.input)}`,
-    }),
+    timeZone: z
+      .string()
+      .refine(isValidTimeZone, {
+        error: (issue) =>
+          `must be an IANA time zone such as Europe/London, got ${String(issue.input)}`,
+      })
+      .describe("an IANA time zone such as `Europe/London` or `Europe/Lisbon`"),
     format: z.enum(eventFormats),
     city: lineField(60).optional(),
     venue: lineField(120).optional(),

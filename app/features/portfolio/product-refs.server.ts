@@ -11,10 +11,12 @@ const productSlugs = [
 ] as [string, ...string[]];
 
 /** A reference from another collection to a product in content/products. */
-export const productSlugField = z.enum(productSlugs, {
-  error: (issue) =>
-    `must be a product slug from content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
-});
+export const productSlugField = z
+  .enum(productSlugs, {
+    error: (issue) =>
+      `must be a product slug from content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
+  })
+  .describe("the slug of a product in `content/products/`");
 
 /** What a product card shows, ready for a loader to send to the page. */
 export type ProductCardData = Pick<

@@ -89,10 +89,13 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
       /** A short case example: what this service did on one product of the portfolio. */
       outcome: z
         .object({
-          product: z.string().refine((slug) => productSlugs.includes(slug), {
-            error: (issue) =>
-              `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
-          }),
+          product: z
+            .string()
+            .refine((slug) => productSlugs.includes(slug), {
+              error: (issue) =>
+                `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
+            })
+            .describe("the slug of a product in `content/products/`"),
           title: lineField(80),
           summary: lineField(500),
           // The figure the page's hero leads with, when the product's own

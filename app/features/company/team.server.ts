@@ -5,7 +5,7 @@ import {
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfAnyRefusedIn } from "~/lib/content/content-files.server";
 import { lineField } from "~/lib/content/fields";
 
 /**
@@ -58,6 +58,12 @@ export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
 }
 
 export const team: readonly YamlEntry<TeamMember>[] = loadTeam(contentFiles("content/team"));
+
+/** The team as About shows it; while authoring, a leader's file with a mistake shows its report there. */
+export function leadershipTeam(): readonly YamlEntry<TeamMember>[] {
+  throwIfAnyRefusedIn("content/team");
+  return team;
+}
 
 /** A leader's slug, from the file's name: "content/team/maya-okafor.yaml" is "maya-okafor". */
 export function memberSlug(member: Pick<YamlEntry<TeamMember>, "sourcePath">): string {

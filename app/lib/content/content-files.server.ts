@@ -63,9 +63,14 @@ export function contentFiles(directory: string): RawFiles {
  * collection and kept here, so only the pages that use it show its report and
  * the rest of the site keeps working. This module is evaluated again when a
  * content file changes (the glob above), so the list is always the current one.
- * Elsewhere (the build, Vitest, plain Node) a mistake throws: the build stops.
+ * The dev server's React Router also reads the page list through tsx, outside
+ * Vite, for its config (react-router.config.ts), in the process where
+ * server/dev.ts set NODE_ENV: there too a refused file is left out, or every
+ * page would fail. Elsewhere (the build, Vitest, scripts) a mistake throws.
  */
-const authoring = import.meta.env?.MODE === "development";
+const authoring = import.meta.env
+  ? import.meta.env.MODE === "development"
+  : process.env.NODE_ENV === "development";
 const refusedFiles = new Map<string, ContentError>();
 if (authoring) setAsideContentErrors((error) => refusedFiles.set(error.report.file, error));
 
@@ -84,6 +89,12 @@ export type ContentErrorData = { contentReport: ContentReport };
 export function throwIfRefused(file: string): void {
   const error = refusedFiles.get(file);
   if (error) throw pageError(error);
+}
+
+/** Throws the report of the first refused file in `directory`, for the page that lists them all. */
+export function throwIfAnyRefusedIn(directory: string): void {
+  const [file] = [...refusedFiles.keys()].filter((key) => path.posix.dirname(key) === directory);
+  if (file) throwIfRefused(file);
 }
 
 /** The slugs of a folder's refused files: references to them are not a second mistake. */

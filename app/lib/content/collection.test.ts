@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   keepUniqueBy,
   ContentError,
+  setAsideContentErrors,
   loadMarkdownCollection,
   loadYamlCollection,
   splitFrontmatter,
@@ -142,6 +143,45 @@ describe("content collections", () => {
       expect(() =>
         loadYamlCollection({ "/content/team/a.yaml": "name: Ada\nrloe: CTO\n" }, schema),
       ).toThrow("  - line 2, rloe: is not a field here: check its spelling, or remove it");
+    });
+  });
+
+  describe("while authoring (a handler set, as npm run dev and check:content do)", () => {
+    afterEach(() => setAsideContentErrors(undefined));
+
+    it("leaves a refused file out, hands over its report, and loads the rest", () => {
+      const refused: ContentError[] = [];
+      setAsideContentErrors((error) => refused.push(error));
+      const files = {
+        "/content/posts/a.md": "---\ntitle: A\nslug: a\ndate: 2026-02-01\n---\n\nFirst.\n",
+        "/content/posts/b.md": "---\ntitle: B\nslug: b\ndate: 2026-02-30\n---\n\nSecond.\n",
+        "/content/posts/c.md": "---\ntitle: A\nslug: c\ndate: 2026-03-01\n---\n\nThird.\n",
+      };
+      const entries = loadMarkdownCollection(files, postSchema);
+      const kept = keepUniqueBy(entries, (entry) => entry.title, "title");
+      expect(kept.map((entry) => entry.slug)).toEqual(["a"]);
+      expect(refused.map((error) => error.report)).toEqual([
+        {
+          file: "content/posts/b.md",
+          problems: [
+            {
+              line: 4,
+              field: "date",
+              message: "2026-02-30 does not exist: February 2026 has 28 days",
+            },
+          ],
+        },
+        {
+          file: "content/posts/c.md",
+          problems: [
+            {
+              line: 2,
+              field: "title",
+              message: '"A" is already used by content/posts/a.md; give each its own.',
+            },
+          ],
+        },
+      ]);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { siteConfig } from "~/config/site";
 import { eventPath, productPath } from "~/config/paths";
-import { team } from "~/features/company/team.server";
+import { portraitOf, team } from "~/features/company/team.server";
 import { scheduleAt } from "~/features/events/events.server";
 import { products } from "~/features/portfolio/products.server";
 import { startContactServer, type ContactServer } from "../e2e/contact-support";
@@ -49,4 +49,16 @@ test("Contact's top gives the direct lines", async () => {
   const top = await pageTop("/contact");
   expect(top).toContain(`href="mailto:${siteConfig.email}"`);
   expect(top).toContain(`href="${siteConfig.phone.href}"`);
+});
+
+test("a leader looks the same wherever shown: About's portrait on their post and at their event", async () => {
+  const about = await (await fetch(`${server.url}/about`)).text();
+  for (const [name, path] of [
+    ["Daniel Reyes", "/blog/reconciliation-at-scale"],
+    ["Hannah Becker", "/events/threat-modelling-workshop"],
+  ] as const) {
+    const portrait = portraitOf(name);
+    expect(about).toContain(`src="${portrait}"`);
+    expect(await (await fetch(`${server.url}${path}`)).text()).toContain(`src="${portrait}"`);
+  }
 });

@@ -1,6 +1,10 @@
 import { performance } from "node:perf_hooks";
 import path from "node:path";
-import { ContentError, describeProblem, setAsideContentErrors } from "~/lib/content/collection";
+import {
+  describeProblem,
+  setAsideContentErrors,
+  type ContentError,
+} from "~/lib/content/collection";
 import { readContentFrom } from "~/lib/content/content-files.server";
 
 /**
@@ -18,10 +22,17 @@ const started = performance.now();
 const refused: ContentError[] = [];
 setAsideContentErrors((error) => refused.push(error));
 
-// The page list reads every collection and the cross-file rules (the cast,
-// references between collections); each page's own copy is read on demand,
-// and post bodies when they are rendered, so they are asked for here.
-await import("~/site/pages.server");
+// Every collection, with the rules across files: the cast (team, events,
+// testimonials, and through them products and services), the posts, and the
+// fixed pages' meta. Each page's own copy is read on demand, so it is asked
+// for here. Post bodies are not rendered: their one rule the renderer also
+// checks (no level-1 heading) is the loader's too, and the Markdown pipeline
+// would double the time (decision 082).
+await Promise.all([
+  import("~/site/cast.server"),
+  import("~/features/blog/posts.server"),
+  import("~/site/page-meta.server"),
+]);
 const copies = await Promise.all([
   import("~/features/company/home-page.server").then((module) => module.homePage),
   import("~/features/company/about-page.server").then((module) => module.aboutPage),
@@ -36,15 +47,6 @@ for (const read of copies) {
     read();
   } catch {
     // Reported to the handler when the file was read.
-  }
-}
-const { findPost, listPostSummaries } = await import("~/features/blog/posts.server");
-for (const post of listPostSummaries()) {
-  try {
-    await findPost(post.slug);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    refused.push(error);
   }
 }
 

@@ -68,7 +68,12 @@ export type YamlEntry<T> = T & { sourcePath: string };
  * collection): the field it is about, as a path into the YAML like zod's, and
  * what is wrong. `["body"]` is a Markdown file's body.
  */
-export type ContentProblem = { path: readonly PropertyKey[]; message: string };
+export type ContentProblem = {
+  path: readonly PropertyKey[];
+  message: string;
+  /** Lines below the field's own, for a problem inside a long value (a heading in a body). */
+  linesBelow?: number;
+};
 
 /** A file's YAML, parsed with positions so that problems can name their line. */
 type YamlSource = { document: Document; lines: LineCounter; bodyLine?: number };
@@ -165,12 +170,14 @@ function contentError(
   return new ContentError(
     path,
     problems.map((problem) => ({
-      line: lineOf(source, problem.path),
+      line: addLines(lineOf(source, problem.path), problem.linesBelow),
       field: describeField(source, problem.path),
       message: problem.message,
     })),
   );
 }
+
+const addLines = (line: number | undefined, below = 0) => (line ? line + below : line);
 
 /**
  * The field as an author reads it: keys joined by dots, list items counted

@@ -88,7 +88,7 @@ const collections: { title: string; files: string; schema: z.ZodType; note?: str
 export const crossFileRules: readonly string[] = [
   "A post's, event's or product's `slug`, and a service's `id`, equal its file's name (`loadCollection`'s `nameField`).",
   "A post's `author.name` is a leader of `content/team/`, and `author.role` is that leader's `role` there.",
-  "A published post has at least 600 words of prose (code blocks aside); a draft may have fewer.",
+  "A post's body has no level-1 heading (`# …`: the title is the page's one) and, once published, at least 600 words of prose (code blocks aside); a draft may have fewer.",
   "No two posts share a `title`; no two products share a `name` or an `art`; no two leaders share a `name` or an `order`; no two testimonials share an `order`.",
   "Every service of `app/config/services.ts` has its file in `content/services/`, and a service's `related` never lists itself or one service twice.",
   "Every `product` (testimonials, figures, Home's `selectedWork.products`, a service's `outcome.product`) is the slug of a file in `content/products/`.",

@@ -8,7 +8,7 @@ const LEFT = 32;
 type CoverPost = Pick<PostSummary, "slug" | "title" | "cover">;
 
 /**
- * A post's cover carries the post's own idea (docs/decisions/082): its key
+ * A post's cover carries the post's own idea (docs/decisions/083): its key
  * figure, large, with what the figure measures; a percentage gets a gauge
  * filled to it. The card shows the post's tags, so the cover does not. A post without a cover figure gets
  * its title set as the cover. Real <text> in the system face, on the ink field

@@ -3,7 +3,7 @@ import type { PostSummary } from "~/features/blog/post-view";
 import { cn } from "~/lib/cn";
 
 /**
- * A post's cover (docs/decisions/082): its key figure and what the figure
+ * A post's cover (docs/decisions/083): its key figure and what the figure
  * measures, drawn on the server (cover-art.server.tsx) and shown as an image
  * whose alt text says the same. A cover that sets the title is decorative:
  * the title is beside it.

@@ -32,7 +32,7 @@ export const postFrontmatterSchema = z
     /** A draft is previewed in development and left out of production builds. */
     draft: z.boolean().default(false),
     /**
-     * The cover's idea (docs/decisions/082): the post's key figure and what it
+     * The cover's idea (docs/decisions/083): the post's key figure and what it
      * measures, the figure written as the post writes it. Without one, the
      * cover sets the post's title.
      */

@@ -19,7 +19,7 @@ export type PostSummary = {
   services: string[];
   draft: boolean;
   readingMinutes: number;
-  /** The cover's key figure and its caption (docs/decisions/082). */
+  /** The cover's key figure and its caption (docs/decisions/083). */
   cover?: { figure: string; caption: string };
 };
 

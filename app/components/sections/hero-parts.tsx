@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 /** The line over a hero's h1, on the ink band. */
 export function HeroEyebrow({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <p className={cn("text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase", className)}>
+    <p className={cn("text-sm font-semibold tracking-[0.14em] text-signal uppercase", className)}>
       {children}
     </p>
   );

@@ -23,7 +23,7 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
   return (
     <section
       id={id}
-      className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
+      className={cn("relative isolate overflow-hidden bg-night text-white", className)}
     >
       <HeroBackdrop />
       <Container className="grid gap-5 py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:items-end lg:gap-12">
@@ -34,7 +34,7 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
           </h1>
         </div>
         <div className="lg:col-span-5 lg:border-l lg:border-white/10 lg:pl-8">
-          <p className="max-w-2xl text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
+          <p className="max-w-2xl text-base leading-relaxed text-pretty text-mist md:text-lg">
             {lead}
           </p>
           {actions && <HeroActions className="mt-6">{actions}</HeroActions>}
@@ -55,7 +55,7 @@ export function HeroCopy({ heading: { eyebrow, title, lead }, actions }: HeroCop
       <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
         {title}
       </h1>
-      <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+      <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-mist md:text-xl">
         {lead}
       </p>
       {actions && <HeroActions className="mt-9">{actions}</HeroActions>}
@@ -79,8 +79,8 @@ function HeroBackdrop() {
           <path d="M48 0H0v48" fill="none" stroke="rgb(255 255 255 / 0.05)" />
         </pattern>
         <radialGradient id="hero-glow" cx="0.85" cy="0.1" r="0.7">
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.4" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor="#e0522a" stopOpacity="0.4" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0" />
         </radialGradient>
       </defs>
       <rect width="1440" height="320" fill="url(#hero-grid)" />

@@ -17,7 +17,7 @@ export function ArrowLink({
     <Link
       data-slot="arrow-link"
       className={cn(
-        "inline-flex items-center gap-2 rounded-sm font-semibold text-accent-600 hover:text-accent",
+        "inline-flex items-center gap-2 rounded-sm font-semibold text-accent-strong hover:text-accent",
         className,
       )}
       {...props}

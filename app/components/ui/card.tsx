@@ -14,9 +14,9 @@ export function Card({
     <div
       data-slot="card"
       className={cn(
-        "rounded-2xl border border-slate-200 bg-white",
+        "rounded-2xl border border-line bg-surface",
         interactive &&
-          "transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5",
+          "transition-[box-shadow,border-color] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5",
         className,
       )}
       {...props}

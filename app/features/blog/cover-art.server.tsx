@@ -5,9 +5,9 @@ import type { PostSummary } from "~/features/blog/post-view";
 const WIDTH = coverArtSizes.banner.width;
 
 const palettes = [
-  { primary: "#818cf8", secondary: "#22d3ee" },
-  { primary: "#22d3ee", secondary: "#a5b4fc" },
-  { primary: "#a78bfa", secondary: "#67e8f9" },
+  { primary: "#ff9b70", secondary: "#f2c77a" },
+  { primary: "#f2c77a", secondary: "#ffbe9f" },
+  { primary: "#ff9b70", secondary: "#f7dca6" },
 ] as const;
 
 type Palette = (typeof palettes)[number];

@@ -45,12 +45,12 @@ export function ProductArtSvg({ motif, seed, fit }: ProductArtProps) {
           cy={HEIGHT * 0.1}
           r={WIDTH * 0.7}
         >
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.55" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor="#e0522a" stopOpacity="0.55" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0" />
         </radialGradient>
         <linearGradient id={ids.accent} x1="0" y1="1" x2="1" y2="0">
-          <stop offset="0" stopColor="#4f46e5" />
-          <stop offset="1" stopColor="#06b6d4" />
+          <stop offset="0" stopColor="#e0522a" />
+          <stop offset="1" stopColor="#e0a94f" />
         </linearGradient>
       </defs>
       {/* Drawn past the viewBox, so a "meet" fit has no bare margins. */}
@@ -82,7 +82,7 @@ const amber = "#fbbf24";
 function phone(x: number, y: number, width: number, height: number) {
   return (
     <>
-      <rect x={x} y={y} width={width} height={height} rx="16" fill="#111a31" stroke={soft} />
+      <rect x={x} y={y} width={width} height={height} rx="16" fill="#191a17" stroke={soft} />
       <rect x={x + width / 2 - 14} y={y + 8} width="28" height="5" rx="2.5" fill={line} />
     </>
   );
@@ -129,7 +129,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
               <path
                 d={`M150 ${y + 12} C 200 ${y + 12}, 200 ${target + 12}, 250 ${target + 12}`}
                 fill="none"
-                stroke="#22d3ee"
+                stroke="#f2c77a"
                 strokeWidth="2"
               />
             ) : (
@@ -141,8 +141,8 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
                   strokeDasharray="3 4"
                 />
                 <circle cx="188" cy={y + 12} r="9" fill={amber} />
-                <rect x="187" y={y + 6} width="2" height="7" rx="1" fill="#0a1020" />
-                <circle cx="188" cy={y + 16} r="1.2" fill="#0a1020" />
+                <rect x="187" y={y + 6} width="2" height="7" rx="1" fill="#141512" />
+                <circle cx="188" cy={y + 16} r="1.2" fill="#141512" />
               </g>
             )}
           </g>
@@ -167,7 +167,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
             width="24"
             height="13"
             rx="6.5"
-            fill={index === 0 ? "#22d3ee" : line}
+            fill={index === 0 ? "#f2c77a" : line}
           />
           <circle cx={index === 0 ? 229.5 : 218.5} cy={y + 6.5} r="4.5" fill="#fff" />
         </g>
@@ -177,7 +177,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           key={r}
           d={`M${278 + r * 0.2} ${103 - r} a ${r} ${r} 0 0 1 0 ${r * 2}`}
           fill="none"
-          stroke="#22d3ee"
+          stroke="#f2c77a"
           strokeWidth="3"
           strokeLinecap="round"
           opacity={1 - r / 80}
@@ -194,7 +194,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           stroke={soft}
         />
         <path d="M-12 -6v-8a12 12 0 0 1 24 0v8" fill="none" stroke={soft} strokeWidth="3" />
-        <circle cx="0" cy="10" r="4" fill="#818cf8" />
+        <circle cx="0" cy="10" r="4" fill="#ff9b70" />
       </g>
     </>
   ),
@@ -218,7 +218,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
                   rx="4"
                   fill={low ? amber : bay === 1 && shelf === 1 ? accent : "rgb(255 255 255 / 0.12)"}
                 />
-                <circle cx={54 + bay * 46} cy={shelfY + 9} r="3.5" fill={low ? amber : "#22d3ee"} />
+                <circle cx={54 + bay * 46} cy={shelfY + 9} r="3.5" fill={low ? amber : "#f2c77a"} />
               </g>
             );
           })}
@@ -232,7 +232,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
         step: 18,
         width: 12,
         highlight: 5,
-        colour: "#22d3ee",
+        colour: "#f2c77a",
       })}
       <path d="M246 174h134" stroke={line} />
     </>
@@ -256,18 +256,18 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           />
         )),
       )}
-      <rect x="72" y="140" width="86" height="22" rx="11" fill="#22d3ee" />
-      <rect x="96" y="149" width="38" height="5" rx="2.5" fill="#0a1020" />
+      <rect x="72" y="140" width="86" height="22" rx="11" fill="#f2c77a" />
+      <rect x="96" y="149" width="38" height="5" rx="2.5" fill="#141512" />
       <path d="M212 166h164" stroke={line} />
       <path
         d="M216 150 L256 140 L292 128 L330 96 L366 52"
         fill="none"
-        stroke="#22d3ee"
+        stroke="#f2c77a"
         strokeWidth="3"
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <path d="M350 50h16v16" fill="none" stroke="#22d3ee" strokeWidth="3" strokeLinecap="round" />
+      <path d="M350 50h16v16" fill="none" stroke="#f2c77a" strokeWidth="3" strokeLinecap="round" />
       <path
         d="M216 150 L256 146 L292 142 L330 136 L366 130"
         fill="none"
@@ -293,14 +293,14 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
             width="18"
             height="18"
             rx="5"
-            fill={index < 2 ? "#22d3ee" : "none"}
+            fill={index < 2 ? "#f2c77a" : "none"}
             stroke={index < 2 ? "none" : soft}
           />
           {index < 2 && (
             <path
               d={`M230 ${y + 9} l4 4 l7 -8`}
               fill="none"
-              stroke="#0a1020"
+              stroke="#141512"
               strokeWidth="2.5"
               strokeLinecap="round"
               strokeLinejoin="round"
@@ -312,14 +312,14 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
       <polyline
         points="24,110 78,110 92,84 108,138 122,98 134,110 186,110"
         fill="none"
-        stroke="#22d3ee"
+        stroke="#f2c77a"
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
       />
       <g transform="translate(360 40)">
-        <path d="M-13 8c3-3 3-8 3-13a10 10 0 0 1 20 0c0 5 0 10 3 13z" fill="#818cf8" />
-        <circle cx="0" cy="13" r="3.5" fill="#818cf8" />
+        <path d="M-13 8c3-3 3-8 3-13a10 10 0 0 1 20 0c0 5 0 10 3 13z" fill="#ff9b70" />
+        <circle cx="0" cy="13" r="3.5" fill="#ff9b70" />
       </g>
     </>
   ),
@@ -339,7 +339,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
         ))}
         {points.map(({ x, top, bottom }, index) => (
           <g key={`dots-${x}`}>
-            <circle cx={x} cy={top} r="5" fill={index % 3 === 0 ? "#22d3ee" : "#818cf8"} />
+            <circle cx={x} cy={top} r="5" fill={index % 3 === 0 ? "#f2c77a" : "#ff9b70"} />
             <circle cx={x} cy={bottom} r="5" fill={soft} />
           </g>
         ))}
@@ -368,7 +368,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
                   level === 4
                     ? accent
                     : level === 3
-                      ? "#22d3ee"
+                      ? "#f2c77a"
                       : `rgb(255 255 255 / ${0.05 + level * 0.05})`
                 }
               />
@@ -376,9 +376,9 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
           }),
         )}
         <g transform="translate(376 28)">
-          <circle r="14" fill="#0a1020" stroke={soft} />
-          <rect x="-6" y="-2" width="12" height="9" rx="2" fill="#22d3ee" />
-          <path d="M-3.5 -2v-3a3.5 3.5 0 0 1 7 0v3" fill="none" stroke="#22d3ee" strokeWidth="2" />
+          <circle r="14" fill="#141512" stroke={soft} />
+          <rect x="-6" y="-2" width="12" height="9" rx="2" fill="#f2c77a" />
+          <path d="M-3.5 -2v-3a3.5 3.5 0 0 1 7 0v3" fill="none" stroke="#f2c77a" strokeWidth="2" />
         </g>
       </>
     );
@@ -398,7 +398,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
             fill={index === 1 ? accent : "rgb(255 255 255 / 0.06)"}
             stroke={index === 1 ? "none" : line}
           />
-          <circle cx={x + 16} cy="112" r="4" fill={index === 2 ? amber : "#22d3ee"} />
+          <circle cx={x + 16} cy="112" r="4" fill={index === 2 ? amber : "#f2c77a"} />
           <rect x={x + 14} y="134" width="56" height="6" rx="3" fill={soft} />
         </g>
       ))}
@@ -406,7 +406,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
       <polyline
         points="28,64 84,64 100,40 116,84 132,52 148,64 236,64 248,46 262,78 276,64 372,64"
         fill="none"
-        stroke="#22d3ee"
+        stroke="#f2c77a"
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
@@ -421,7 +421,7 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
       <path
         d="M36 176 C 140 170, 230 140, 300 80"
         fill="none"
-        stroke="#22d3ee"
+        stroke="#f2c77a"
         strokeWidth="3"
         strokeDasharray="2 9"
         strokeLinecap="round"
@@ -437,9 +437,9 @@ const motifs: Record<ProductArtMotif, (accent: string) => ReactNode> = {
         [246, 128],
         [274, 106],
       ].map(([x, y], index) => (
-        <circle key={x} cx={x} cy={y} r={index === 0 ? 5 : 4} fill={index < 1 ? soft : "#818cf8"} />
+        <circle key={x} cx={x} cy={y} r={index === 0 ? 5 : 4} fill={index < 1 ? soft : "#ff9b70"} />
       ))}
-      <circle cx="376" cy="70" r="4" fill="#67e8f9" />
+      <circle cx="376" cy="70" r="4" fill="#f7dca6" />
     </>
   ),
 };
@@ -498,7 +498,7 @@ function generated(accent: string, seed: string) {
         cx={318 + Math.round(56 * Math.cos(hash))}
         cy={96 + Math.round(56 * Math.sin(hash))}
         r="6"
-        fill="#22d3ee"
+        fill="#f2c77a"
       />
     </>
   );

@@ -23,7 +23,7 @@ export function ProductArt({ slug, fit = "slice", className }: ProductArtProps) 
       loading="lazy"
       width={productArtSize.width}
       height={productArtSize.height}
-      className={cn("block h-auto w-full bg-ink", className)}
+      className={cn("block h-auto w-full bg-night", className)}
     />
   );
 }

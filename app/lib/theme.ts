@@ -26,7 +26,7 @@ export function nextThemeChoice(current: ThemeChoice, systemIsDark: boolean): Th
   const order: ThemeChoice[] = systemIsDark
     ? ["system", "light", "dark"]
     : ["system", "dark", "light"];
-  return order[(order.indexOf(current) + 1) % order.length]!;
+  return order[(order.indexOf(current) + 1) % order.length] ?? "system";
 }
 
 /** Applies and remembers a choice; the system's is remembered by forgetting. */

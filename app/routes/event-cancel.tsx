@@ -206,7 +206,7 @@ function Unavailable() {
 
 function Heading({ children }: { children: string }) {
   return (
-    <h2 id="cancel-heading" className="text-2xl font-semibold md:text-3xl">
+    <h2 id="cancel-heading" className="text-title font-semibold">
       {children}
     </h2>
   );

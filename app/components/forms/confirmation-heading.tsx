@@ -44,7 +44,7 @@ export function ConfirmationHeading({
         ref={headingRef}
         tabIndex={-1}
         id={id}
-        className="mt-6 text-2xl font-semibold outline-none focus-visible:outline-3 md:text-3xl"
+        className="mt-6 text-title font-semibold outline-none focus-visible:outline-3"
       >
         {children}
       </h2>

@@ -18,7 +18,7 @@ export function NextSteps({
 }) {
   return (
     <div className={className}>
-      <h2 className="text-2xl font-semibold">{title}</h2>
+      <h2 className="text-title font-semibold">{title}</h2>
       <ol className="mt-8 space-y-0">
         {steps.map((step, index) => (
           <li key={step.title} className="relative flex gap-5 pb-8 last:pb-0">

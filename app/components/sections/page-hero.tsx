@@ -23,15 +23,16 @@ export function PageHero({ id, className, heading, actions }: SectionProps & Her
   return (
     <section
       id={id}
-      className={cn("relative isolate overflow-hidden bg-night text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
       <HeroBackdrop />
       <Container className="grid gap-5 py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:items-end lg:gap-12">
         <div className="lg:col-span-7">
           {eyebrow && <HeroEyebrow className="mb-3">{eyebrow}</HeroEyebrow>}
-          <h1 className="text-3xl leading-[1.1] font-semibold text-balance text-white sm:text-4xl md:text-5xl">
-            {title}
-          </h1>
+          <h1 className="text-h1 font-semibold text-balance text-white">{title}</h1>
         </div>
         <div className="lg:col-span-5 lg:border-l lg:border-white/10 lg:pl-8">
           <p className="max-w-2xl text-base leading-relaxed text-pretty text-mist md:text-lg">
@@ -52,9 +53,7 @@ export function HeroCopy({ heading: { eyebrow, title, lead }, actions }: HeroCop
   return (
     <>
       {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
-      <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
-        {title}
-      </h1>
+      <h1 className="text-h1 font-semibold text-white">{title}</h1>
       <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-mist md:text-xl">
         {lead}
       </p>

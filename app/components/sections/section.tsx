@@ -103,13 +103,7 @@ export function SectionHeading({
             {eyebrow}
           </p>
         )}
-        <Heading
-          id={id}
-          className={cn(
-            "text-[1.75rem]/[1.2] font-semibold sm:text-3xl md:text-4xl",
-            inverse && "text-white",
-          )}
-        >
+        <Heading id={id} className={cn("text-h2 font-semibold", inverse && "text-white")}>
           {title}
         </Heading>
         {lead && (

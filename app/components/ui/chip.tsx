@@ -15,7 +15,8 @@ export const chipVariants = cva(
       },
       pressed: {
         true: "border-night bg-night text-white",
-        false: "border-line-strong bg-surface text-body hover:border-accent hover:text-accent-strong",
+        false:
+          "border-line-strong bg-surface text-body hover:border-accent hover:text-accent-strong",
       },
     },
     defaultVariants: { size: "sm", pressed: false },

@@ -27,10 +27,7 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
             Latest post
           </p>
           <PostTags tags={post.tags} draft={post.draft} className="mt-4" />
-          <h2
-            id={`featured-${post.slug}`}
-            className="mt-4 text-2xl leading-tight font-semibold sm:text-3xl"
-          >
+          <h2 id={`featured-${post.slug}`} className="mt-4 text-title font-semibold">
             <Link
               to={postPath(post.slug)}
               className="group-hover:text-accent-strong after:absolute after:inset-0 focus-visible:outline-none"

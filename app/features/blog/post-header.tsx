@@ -13,7 +13,13 @@ import { paths } from "~/config/paths";
 /** The ink band that opens a post: the way back, tags, the title (the page's h1), excerpt, byline. */
 export function PostHeader({ id, className, post }: SectionProps & { post: PostSummary }) {
   return (
-    <header id={id} className={cn("relative isolate overflow-hidden bg-night text-white", className)}>
+    <header
+      id={id}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
+    >
       <PostHeaderBackdrop />
       <Container className="py-12 sm:py-16 md:py-20">
         <Link
@@ -25,9 +31,7 @@ export function PostHeader({ id, className, post }: SectionProps & { post: PostS
         </Link>
         <div className="mt-8 max-w-4xl">
           <PostTags tags={post.tags} draft={post.draft} tone="inverse" />
-          <h1 className="mt-5 text-3xl leading-[1.15] font-semibold text-white sm:text-4xl md:text-5xl">
-            {post.title}
-          </h1>
+          <h1 className="mt-5 text-h1 font-semibold text-white">{post.title}</h1>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed text-pretty text-mist md:text-xl">
             {post.excerpt}
           </p>

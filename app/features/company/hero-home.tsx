@@ -34,7 +34,10 @@ export function HeroHome({
     <section
       id={id}
       aria-labelledby="home-hero-heading"
-      className={cn("relative isolate overflow-hidden bg-night text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
       {/* A faint grid and a soft vermilion glow behind the hero. */}
       <img
@@ -50,10 +53,7 @@ export function HeroHome({
       <Container className="grid items-center gap-12 py-12 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
           {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
-          <h1
-            id="home-hero-heading"
-            className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"
-          >
+          <h1 id="home-hero-heading" className="text-display font-semibold text-white">
             {title}
           </h1>
           <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-mist sm:text-lg md:mt-6 md:text-xl">

@@ -39,7 +39,7 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
             <li key={link.href}>
               <Link
                 to={link.href}
-                className="group block h-full rounded-xl border border-line p-5 transition-[border-color,box-shadow] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
+                className="group marks block h-full lift rounded-xl border border-line p-5 hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
               >
                 <span className="flex items-center justify-between gap-3 font-semibold text-ink">
                   {link.label}

@@ -42,10 +42,7 @@ export function ContactEnquiry({ className, copy, defaultService, sent }: Contac
               <ContactConfirmation copy={copy.confirmation} />
             ) : (
               <>
-                <h2
-                  id="contact-form-heading"
-                  className="text-xl font-semibold sm:text-2xl md:text-3xl"
-                >
+                <h2 id="contact-form-heading" className="text-title font-semibold sm:text-title">
                   {copy.form.title}
                 </h2>
                 {/* What the labels say again ("optional"): left out on a phone,

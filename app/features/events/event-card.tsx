@@ -31,7 +31,7 @@ export function EventCard({
       id={id}
       aria-labelledby={titleId}
       className={cn(
-        "rounded-2xl border border-line bg-surface p-5 transition-[box-shadow,border-color] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 sm:p-8 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
+        "marks lift rounded-2xl border border-line bg-surface p-5 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 sm:p-8 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
         className,
       )}
     >
@@ -46,9 +46,7 @@ export function EventCard({
             className="mt-4 text-xl font-semibold sm:text-2xl"
           />
           <EventFacts event={event} className="mt-4" />
-          <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-muted">
-            {event.summary}
-          </p>
+          <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-muted">{event.summary}</p>
           <EventActions event={event} className="mt-7" />
         </div>
       </div>

@@ -30,12 +30,10 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
         <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-x-16">
           <div className="lg:col-start-1 lg:row-start-1">
             <EventTags event={event} />
-            <h2 id={`${id}-heading`} className="mt-5 text-3xl font-semibold md:text-4xl">
+            <h2 id={`${id}-heading`} className="mt-5 text-h2 font-semibold">
               About this event
             </h2>
-            <p className="mt-5 max-w-[70ch] text-lg leading-[1.6] text-muted">
-              {event.summary}
-            </p>
+            <p className="mt-5 max-w-[70ch] text-lg leading-[1.6] text-muted">{event.summary}</p>
             {event.format === "in-person" && (
               <p className="mt-6 text-base leading-relaxed text-body">
                 <span className="font-semibold text-ink">Where: </span>

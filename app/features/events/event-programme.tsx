@@ -21,9 +21,7 @@ export function EventAgenda({
       <ol className="mt-3 space-y-3">
         {event.agenda.map((slot) => (
           <li key={`${slot.time}-${slot.item}`} className="flex gap-4 text-[15px] leading-snug">
-            <span className="w-12 shrink-0 font-semibold text-ink tabular-nums">
-              {slot.time}
-            </span>
+            <span className="w-12 shrink-0 font-semibold text-ink tabular-nums">{slot.time}</span>
             <span className="text-body">{slot.item}</span>
           </li>
         ))}

@@ -59,7 +59,7 @@ export function RegistrationSection({
                   {text.title}
                 </ConfirmationHeading>
               ) : (
-                <h2 id={headingId} className="text-2xl font-semibold md:text-3xl">
+                <h2 id={headingId} className="text-title font-semibold">
                   {text.title}
                 </h2>
               )}
@@ -151,10 +151,7 @@ function SeatStatus({
   closesAt: string | null;
 }) {
   return (
-    <div
-      className="rounded-2xl border border-line bg-surface p-6 sm:p-8"
-      data-testid="seat-status"
-    >
+    <div className="rounded-2xl border border-line bg-surface p-6 sm:p-8" data-testid="seat-status">
       <p className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">Places</p>
       <p className="mt-2 flex items-center gap-3 text-2xl font-semibold text-ink">
         <SeatDot state={state} className="size-2.5" />

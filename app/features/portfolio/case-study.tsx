@@ -38,7 +38,7 @@ export type CaseStudyView = Pick<
 /** The case study's opening: the product's name as the page's h1, the client, and its own art. */
 export function CaseStudyHero({ study }: { study: CaseStudyView }) {
   return (
-    <section className="relative isolate overflow-hidden bg-night text-white">
+    <section className="marks relative isolate overflow-hidden bg-night text-white marks-hero">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_0%,rgb(79_70_229/0.4),transparent_55%)]"
@@ -84,9 +84,7 @@ export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
           </Fact>
           <Fact label="Duration and team">
             <span className="font-semibold text-ink">{study.duration}</span>
-            <span className="mt-1 block text-[15px] text-muted">
-              {people} people from Corvanta
-            </span>
+            <span className="mt-1 block text-[15px] text-muted">{people} people from Corvanta</span>
           </Fact>
           <div>
             <dt className="sr-only">Services involved</dt>
@@ -172,9 +170,7 @@ export function CaseStudyTimeline({ study }: { study: CaseStudyView }) {
           ))}
         </ol>
         <div className="rounded-2xl border border-line bg-surface p-6 lg:col-span-4">
-          <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">
-            The team
-          </h3>
+          <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">The team</h3>
           <ul className="mt-4 divide-y divide-line">
             {study.team.map((member) => (
               <li key={member.role} className="flex items-baseline justify-between gap-4 py-2.5">

@@ -43,7 +43,7 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                   loading="lazy"
                   width={clientWordmarkSize.width}
                   height={clientWordmarkSize.height}
-                  className="h-auto w-full"
+                  className="h-auto w-full dark:invert"
                 />
               </Link>
             </li>

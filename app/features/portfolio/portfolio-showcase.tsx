@@ -120,7 +120,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
       aria-labelledby={headingId}
       data-testid="product-card"
       data-industry={product.industry}
-      className="group relative scroll-mt-6 overflow-hidden rounded-2xl border border-line bg-surface transition-[box-shadow,border-color] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
+      className="group marks relative lift scroll-mt-6 overflow-hidden rounded-2xl border border-line bg-surface hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
     >
       <div className="grid md:grid-cols-12">
         <div className="md:col-span-5 lg:col-span-4">
@@ -135,12 +135,10 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
             <IndustryIcon industry={product.industry} />
             {product.industry}
           </Tag>
-          <h3 id={headingId} className="mt-3 text-2xl font-semibold md:text-3xl">
+          <h3 id={headingId} className="mt-3 text-title font-semibold">
             {product.name}
           </h3>
-          <p className="mt-2 text-lg leading-relaxed text-pretty text-muted">
-            {product.summary}
-          </p>
+          <p className="mt-2 text-lg leading-relaxed text-pretty text-muted">{product.summary}</p>
           <p className="mt-3 text-[15px] text-muted">
             <span className="font-semibold text-body">Client: </span>
             {product.clientName}

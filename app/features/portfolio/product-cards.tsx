@@ -34,7 +34,7 @@ export function ProductCard({ product, className }: ProductCardProps) {
       data-industry={product.industry}
       aria-labelledby={`${product.slug}-card-name`}
       className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-[box-shadow,border-color] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5",
+        "group marks relative flex lift flex-col overflow-hidden rounded-2xl border border-line bg-surface hover:border-line-strong hover:shadow-lg hover:shadow-night/5",
         "has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-3 has-[[data-card-link]:focus-visible]:outline-focus",
         className,
       )}

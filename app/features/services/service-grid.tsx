@@ -96,7 +96,7 @@ export function ServiceCard({
 }) {
   const href = servicePath(service.id);
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl border border-line bg-surface p-6 transition-[box-shadow,border-color] duration-200 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-7">
+    <article className="group marks relative flex w-full lift flex-col rounded-2xl border border-line bg-surface p-6 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 max-sm:before:hidden md:p-7">
       {/* Phones: a compact tile (icon beside name); the summary is shown from
           sm up and read out on phones too. */}
       {/* Below 360 px a half-width tile cannot hold "Cybersecurity" beside its

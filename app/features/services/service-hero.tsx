@@ -25,7 +25,10 @@ export function ServiceHero({ id, className, heading, actions, proof }: ServiceH
   return (
     <section
       id={id}
-      className={cn("relative isolate overflow-hidden bg-night text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
       <HeroGrid />
       <Container className="grid items-center gap-10 py-12 sm:py-14 md:py-16 lg:grid-cols-12">

@@ -10,9 +10,24 @@ import { chooseTheme, currentThemeChoice, nextThemeChoice, type ThemeChoice } fr
  * the visible choice's label (the hidden ones are display: none).
  */
 const choices: { choice: ThemeChoice; icon: IconName; label: string; className: string }[] = [
-  { choice: "system", icon: "monitor", label: "system", className: "contents in-data-[theme]:hidden" },
-  { choice: "light", icon: "sun", label: "light", className: "hidden in-data-[theme=light]:contents" },
-  { choice: "dark", icon: "moon", label: "dark", className: "hidden in-data-[theme=dark]:contents" },
+  {
+    choice: "system",
+    icon: "monitor",
+    label: "system",
+    className: "contents in-data-[theme]:hidden",
+  },
+  {
+    choice: "light",
+    icon: "sun",
+    label: "light",
+    className: "hidden in-data-[theme=light]:contents",
+  },
+  {
+    choice: "dark",
+    icon: "moon",
+    label: "dark",
+    className: "hidden in-data-[theme=dark]:contents",
+  },
 ];
 
 export function ThemeSwitch() {
@@ -22,10 +37,7 @@ export function ThemeSwitch() {
       data-theme-switch
       onClick={() =>
         chooseTheme(
-          nextThemeChoice(
-            currentThemeChoice(),
-            matchMedia("(prefers-color-scheme: dark)").matches,
-          ),
+          nextThemeChoice(currentThemeChoice(), matchMedia("(prefers-color-scheme: dark)").matches),
         )
       }
       className="grid size-11 shrink-0 place-items-center rounded-full text-mist transition-colors duration-200 hover:bg-white/10 hover:text-white"

@@ -166,6 +166,10 @@ for (const path of pages) {
     // 5.
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: "dark" });
+    // Colours that transition (links, the menu) go on changing for 200 ms after the switch.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    );
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: "light" });
     if (viewportKind !== "mobile") return;

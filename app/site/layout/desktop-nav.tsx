@@ -17,11 +17,11 @@ import { paths } from "~/config/paths";
 import { isActivePath } from "~/site/layout/active-path";
 
 const topLevelItem = cva(
-  "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
+  "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
   {
     variants: {
       kind: {
-        item: "px-3.5 text-mist hover:bg-white/10 lg:px-4",
+        item: "px-3.5 text-mist hover:bg-white/10 hover:text-white data-[active]:text-white lg:px-4",
         /** Contact: the header's one call to action, a filled pill. */
         action:
           "ml-1 bg-accent px-4 text-on-accent hover:bg-accent-strong data-[active]:bg-accent-strong lg:ml-2 lg:px-5",

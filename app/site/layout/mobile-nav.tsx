@@ -61,7 +61,7 @@ export function MobileNav() {
   }, [open]);
 
   return (
-    <div className="-mr-2 md:hidden">
+    <div className="md:hidden">
       <button
         ref={buttonRef}
         type="button"

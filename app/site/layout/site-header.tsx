@@ -10,7 +10,7 @@ export function SiteHeader() {
     <header className="fixed inset-x-0 top-0 z-40 h-(--header-offset) border-b border-white/10 bg-night">
       <Container className="flex h-full items-center justify-between gap-6">
         <Logo />
-        <div className="flex items-center gap-1 lg:gap-2">
+        <div className="flex items-center gap-1 max-md:-mr-2 lg:gap-2">
           <DesktopNav />
           <ThemeSwitch />
           <MobileNav />

@@ -14,19 +14,19 @@ const choices: { choice: ThemeChoice; icon: IconName; label: string; className: 
     choice: "system",
     icon: "monitor",
     label: "system",
-    className: "contents in-data-[theme]:hidden",
+    className: "grid in-data-[theme]:hidden",
   },
   {
     choice: "light",
     icon: "sun",
     label: "light",
-    className: "hidden in-data-[theme=light]:contents",
+    className: "hidden in-data-[theme=light]:grid",
   },
   {
     choice: "dark",
     icon: "moon",
     label: "dark",
-    className: "hidden in-data-[theme=dark]:contents",
+    className: "hidden in-data-[theme=dark]:grid",
   },
 ];
 

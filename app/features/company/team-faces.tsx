@@ -19,6 +19,9 @@ export function TeamFaces({ people, teamHref }: { people: readonly Face[]; teamH
               src={person.portrait}
               alt={person.name}
               title={`${person.name}, ${person.role}`}
+              // On the first screen, so not lazy; low, so React does not
+              // preload them ahead of the stylesheet (first-paint.spec.ts).
+              fetchPriority="low"
               width={portraitSize.width}
               height={portraitSize.height}
               className="size-14 rounded-full bg-shade-strong ring-4 ring-night sm:size-16"

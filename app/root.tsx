@@ -16,6 +16,7 @@ import { SiteFrame } from "~/site/layout/site-frame";
 import { errorMeta } from "~/site/meta";
 import { NotFound } from "~/site/not-found";
 import { drawInWebFontFromNow } from "~/lib/web-font";
+import { themeScript } from "~/lib/theme";
 
 // The stylesheet is the one resource that blocks the first paint, and nothing
 // else the page needs competes with it: the web font and the page's modules
@@ -35,7 +36,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0a1020" />
+        <ThemeScript />
+        <meta name="theme-color" content="#141512" />
         <Meta />
         {/*
           In production no link needs the nonce: the policy allows stylesheets,
@@ -50,6 +52,24 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * The stored theme, set before the first paint (app/lib/theme.ts). A page
+ * rendered per request allows it by the response's nonce; a prerendered one,
+ * which has none, by the hash the server takes of its inline scripts
+ * (server/http/static-files.ts). The browser hides a nonce from the DOM, so
+ * the attribute is left out of hydration's comparison.
+ */
+function ThemeScript() {
+  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  return (
+    <script
+      nonce={typeof document === "undefined" ? nonce : undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: themeScript }}
+    />
   );
 }
 

@@ -4,14 +4,7 @@ import path from "node:path";
 import { convert } from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
 import { describe, expect, test } from "vitest";
-import {
-  faceDeclaration,
-  makeInterSubset,
-  projectRoot,
-  sourceFontFile,
-  stylesheet,
-  subsetFile,
-} from "./inter-subset";
+import { faceDeclaration, makeSubset, projectRoot, stylesheet, subsetFaces } from "./inter-subset";
 
 /** One at a time: fontverter's WOFF2 decoder is not safe to run twice at once. */
 async function openFace(file: string): Promise<Face> {
@@ -20,36 +13,45 @@ async function openFace(file: string): Promise<Face> {
 }
 
 const require = createRequire(import.meta.url);
-const declared = faceDeclaration(readFileSync(stylesheet, "utf8"));
+const css = readFileSync(stylesheet, "utf8");
+const declared = faceDeclaration(css);
 
-describe("the Inter subset the site preloads (scripts/inter-subset.ts)", () => {
-  test("is what `npm run fonts` makes from the @font-face rule and the installed package", async () => {
-    const made = await makeInterSubset();
-    expect(
-      Buffer.compare(made, readFileSync(subsetFile)),
-      "app/assets/fonts is stale: run `npm run fonts`",
-    ).toBe(0);
-  });
+describe.each(subsetFaces)(
+  "the $family subset the site loads (scripts/inter-subset.ts)",
+  (face) => {
+    const declared = faceDeclaration(css, face.family);
 
-  test("has every character of the rule's unicode-range that Inter's Latin file has", async () => {
-    const subset = await openFace(subsetFile);
-    const source = await openFace(sourceFontFile);
-    const inRange = (codePoint: number) =>
-      declared.unicodeRanges.some(([first, last]) => codePoint >= first && codePoint <= last);
-    const expected = [...source.collectUnicodes()].filter(inRange);
-    const kept = new Set(subset.collectUnicodes());
-    expect(expected.length).toBeGreaterThan(200);
-    expect(expected.filter((codePoint) => !kept.has(codePoint))).toEqual([]);
-  });
+    test("is what `npm run fonts` makes from the @font-face rule and the installed package", async () => {
+      const made = await makeSubset(face);
+      expect(
+        Buffer.compare(made, readFileSync(face.file)),
+        "app/assets/fonts is stale: run `npm run fonts`",
+      ).toBe(0);
+    });
 
-  test("varies in weight over exactly the rule's span, and keeps kerning and tabular figures", async () => {
-    const face = await openFace(subsetFile);
-    const weight = face.getAxisInfos().wght;
-    expect({ min: weight?.min, max: weight?.max }).toEqual(declared.weight);
-    expect(face.getTableFeatureTags("GPOS")).toContain("kern");
-    expect(face.getTableFeatureTags("GSUB")).toContain("tnum");
-  });
+    test("has every character of the rule's unicode-range that the package's Latin file has", async () => {
+      const subset = await openFace(face.file);
+      const source = await openFace(face.source);
+      const inRange = (codePoint: number) =>
+        declared.unicodeRanges.some(([first, last]) => codePoint >= first && codePoint <= last);
+      const expected = [...source.collectUnicodes()].filter(inRange);
+      const kept = new Set(subset.collectUnicodes());
+      expect(expected.length).toBeGreaterThan(200);
+      expect(expected.filter((codePoint) => !kept.has(codePoint))).toEqual([]);
+    });
 
+    test("varies in weight over exactly the rule's span (none: one weight), and keeps kerning and tabular figures", async () => {
+      const subset = await openFace(face.file);
+      const weight = subset.getAxisInfos().wght;
+      if (declared.weight.min === declared.weight.max) expect(weight).toBeUndefined();
+      else expect({ min: weight?.min, max: weight?.max }).toEqual(declared.weight);
+      expect(subset.getTableFeatureTags("GPOS")).toContain("kern");
+      expect(subset.getTableFeatureTags("GSUB")).toContain("tnum");
+    });
+  },
+);
+
+describe("the Inter subset", () => {
   test("its weight span holds every weight the site's styles ask for", () => {
     // Tailwind's own weight scale (font-thin 100 ... font-black 900), from its theme.
     const tailwindTheme = readFileSync(require.resolve("tailwindcss/theme.css"), "utf8");

@@ -8,8 +8,10 @@ import { assertChromiumInstalled, chromiumArgs, chromiumPath, viewports } from "
  * eye. Usage: start the site (`npm start`), then `npm run screenshots`
  * (BASE_URL defaults to http://localhost:3000). Files go to screenshots/.
  * ONLY=/,/about,/portfolio/ledgerloop takes just those pages (comma-separated).
+ * COLOR_SCHEME=dark takes them in the dark theme (files end in -dark).
  */
 const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
+const dark = process.env.COLOR_SCHEME === "dark";
 const only = process.env.ONLY?.split(",").filter(Boolean);
 const paths = only ?? [...readPublicPaths(), "/contact?sent=1", "/services", "/no-such-page"];
 
@@ -17,7 +19,7 @@ assertChromiumInstalled();
 mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const [name, viewport] of Object.entries(viewports)) {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ viewport, colorScheme: dark ? "dark" : "light" });
   for (const path of paths) {
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
     // Images load lazily (decision 062): scroll through the page, as a
@@ -36,7 +38,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.evaluate(() => {
       document.documentElement.dataset.fullLayout = "";
     });
-    const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll(/[/?=]/g, "-")}.png`;
+    const file = `screenshots/${name}${path === "/" ? "-home" : path.replaceAll(/[/?=]/g, "-")}${dark ? "-dark" : ""}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

@@ -15,27 +15,27 @@ import { artPath } from "~/config/paths";
  */
 export const artPalette = {
   /** The field behind the screens and covers: the site's ink. */
-  ink: "#0a1020",
-  inkRaised: "#1b2540",
+  ink: "#141512",
+  inkRaised: "#282924",
   gridOnInk: "rgb(255 255 255 / 0.06)",
   trackOnInk: "rgb(255 255 255 / 0.14)",
   onInk: "#ffffff",
-  onInkMuted: "#cbd5e1",
+  onInkMuted: "#d3cec3",
   /** A product's window or phone screen, and its text. */
-  surface: "#ffffff",
-  surfaceMuted: "#f1f5f9",
-  rule: "#e2e8f0",
-  text: "#0f172a",
-  textMuted: "#475569",
-  accent: "#4f46e5",
-  accentSoft: "#e0e7ff",
+  surface: "#fbfaf7",
+  surfaceMuted: "#f2efe8",
+  rule: "#e1dcd1",
+  text: "#17150f",
+  textMuted: "#5e5a51",
+  accent: "#c23d14",
+  accentSoft: "#fbe9e1",
   /** The second brand colour: on ink, and as a screen's secondary series. */
-  highlight: "#22d3ee",
-  highlightDeep: "#0e7490",
-  positive: "#047857",
-  positiveSoft: "#d1fae5",
-  warning: "#b45309",
-  warningSoft: "#fef3c7",
+  highlight: "#f2c77a",
+  highlightDeep: "#8f6424",
+  positive: "#1e6b45",
+  positiveSoft: "#e3f3ea",
+  warning: "#8a5300",
+  warningSoft: "#fdf3e0",
 } as const;
 
 /**

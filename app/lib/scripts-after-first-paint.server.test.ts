@@ -7,7 +7,7 @@ import {
   scriptsAfterFirstPaint,
   scriptsAfterFirstPaintStream,
 } from "./scripts-after-first-paint.server";
-import { webFontClass, webFontFamily } from "./web-font";
+import { webFontClass, webFontFamilies, webFontFamily } from "./web-font";
 
 async function throughStream(chunks: (string | Buffer)[]): Promise<string> {
   const stream = scriptsAfterFirstPaintStream();
@@ -173,7 +173,7 @@ describe("scriptsAfterFirstPaint", () => {
   const webFont = `class ${webFontClass}`;
   // On a first visit the font is fetched for the next page, and the script
   // goes on to the modules; the class is never set (docs/decisions/074).
-  const webFontLoad = `font 1em "${webFontFamily}"`;
+  const webFontLoads = webFontFamilies.map((family) => `font 1em "${family}"`);
   const modulesInOrder = [
     "modulepreload /assets/root-A.js",
     "/assets/manifest-M.js",
@@ -184,7 +184,7 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("the rewritten script runs after the paint entry: the routes are in place before the entry is imported", async () => {
     const { events, window } = await runScript(true);
-    expect(events).toEqual(["paint entry", webFontLoad, ...modulesInOrder]);
+    expect(events).toEqual(["paint entry", ...webFontLoads, ...modulesInOrder]);
     expect(window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-A.js" },
       "routes/about": { specifier: "/assets/about-B.js" },
@@ -195,7 +195,7 @@ describe("scriptsAfterFirstPaint", () => {
     const sameSite = await runScript(true, undefined, {
       referrer: "https://www.example.test/about",
     });
-    expect(sameSite.events.slice(0, 3)).toEqual([webFont, "paint entry", webFontLoad]);
+    expect(sameSite.events.slice(0, 4)).toEqual([webFont, "paint entry", ...webFontLoads]);
     for (const navigationType of ["reload", "back_forward"]) {
       const { events } = await runScript(true, undefined, { navigationType });
       expect(events.slice(0, 2)).toEqual([webFont, "paint entry"]);
@@ -204,7 +204,7 @@ describe("scriptsAfterFirstPaint", () => {
     const elsewhere = await runScript(true, undefined, {
       referrer: "https://www.example.test.other.example/",
     });
-    expect(elsewhere.events.slice(0, 2)).toEqual(["paint entry", webFontLoad]);
+    expect(elsewhere.events.slice(0, 3)).toEqual(["paint entry", ...webFontLoads]);
   });
 
   it("names the class and the family of app/app.css's web font", () => {
@@ -236,7 +236,7 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("without Paint Timing, the script waits for a frame instead", async () => {
     const { events } = await runScript(false);
-    expect(events).toEqual(["frame", webFontLoad, ...modulesInOrder]);
+    expect(events).toEqual(["frame", ...webFontLoads, ...modulesInOrder]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { webFontClass, webFontFamily } from "./web-font";
+import { webFontClass, webFontFamilies } from "./web-font";
 
 /**
  * First paint owes nothing to JavaScript (docs/decisions/062). React Router's
@@ -59,7 +59,9 @@ const useWebFont = `document.documentElement.classList.add("${webFontClass}")`;
  * its first paint when it is loaded, or, inside the site, from the click
  * (drawInWebFontFromNow in app/lib/web-font.ts, called by app/root.tsx).
  */
-const webFontAfterFirstPaint = `document.fonts.load('1em "${webFontFamily}"');`;
+const webFontAfterFirstPaint = webFontFamilies
+  .map((family) => `document.fonts.load('1em "${family}"');`)
+  .join("");
 
 /**
  * A page reached from another page of the site, or loaded again (reload,

@@ -104,7 +104,7 @@ export default function EventCancelPage({ loaderData, actionData }: Route.Compon
         }}
       />
       <SectionBand tone="muted" labelledBy="cancel-heading">
-        <Card className="max-w-3xl px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
+        <Card className="max-w-3xl px-5 py-8 shadow-sm shadow-night/[0.03] sm:p-10">
           {outcome ? (
             <EndView kind={outcome.kind} slug={event.slug} />
           ) : (
@@ -134,7 +134,7 @@ function CheckView({
           <Heading>
             {check.status === "waiting" ? "Leave the waiting list?" : "Cancel your place?"}
           </Heading>
-          <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+          <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">
             {check.status === "waiting"
               ? "You are on the waiting list for this event. If you leave it, we will not e-mail you when a place comes free."
               : "Your place at this event is confirmed. If you cancel, it goes to the first person on the waiting list, and you can register again later only while places remain."}
@@ -196,7 +196,7 @@ function Unavailable() {
   return (
     <div>
       <Heading>We cannot cancel your place just now</Heading>
-      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">
         Nothing has changed yet. Please open the link from your e-mail again in a few minutes, or
         write to us at <SiteEmailLink /> and we will cancel your place.
       </p>
@@ -206,7 +206,7 @@ function Unavailable() {
 
 function Heading({ children }: { children: string }) {
   return (
-    <h2 id="cancel-heading" className="text-2xl font-semibold md:text-3xl">
+    <h2 id="cancel-heading" className="text-title font-semibold">
       {children}
     </h2>
   );
@@ -216,7 +216,7 @@ function AlreadyCancelled({ slug }: { slug: string }) {
   return (
     <div>
       <Heading>This registration is already cancelled</Heading>
-      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">
         There is nothing more to do. Changed your mind? Register again while places remain.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -235,7 +235,7 @@ function Started({ slug }: { slug: string }) {
   return (
     <div>
       <Heading>This event has started</Heading>
-      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">
         Registrations can no longer be cancelled. If you could not come, there is nothing you need
         to do.
       </p>
@@ -250,7 +250,7 @@ function InvalidLink() {
   return (
     <div>
       <Heading>This cancellation link does not work</Heading>
-      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">
         It may have been copied only in part. Open the link in your confirmation e-mail again, or
         write to us at <SiteEmailLink /> and we will cancel your place.
       </p>

@@ -182,13 +182,13 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             <>
               <EventFacts event={event} inverse size="large" className="mt-1" />
               {state.kind === "ended" ? (
-                <span className="mt-4 block text-base text-slate-300">
+                <span className="mt-4 block text-base text-mist">
                   This event has taken place.{" "}
-                  <Link to={paths.contact} className="text-cyan-300 underline underline-offset-4">
+                  <Link to={paths.contact} className="text-signal underline underline-offset-4">
                     Ask us for the slides
                   </Link>
                   , or{" "}
-                  <Link to={paths.events} className="text-cyan-300 underline underline-offset-4">
+                  <Link to={paths.events} className="text-signal underline underline-offset-4">
                     see what is coming up next
                   </Link>
                   .

@@ -102,7 +102,7 @@ export default function ServiceDetailPage({ loaderData }: Route.ComponentProps) 
             Something we have not covered?{" "}
             <Link
               to={contactHref}
-              className="font-semibold text-accent underline underline-offset-4 hover:text-accent-600"
+              className="font-semibold text-accent underline underline-offset-4 hover:text-accent-strong"
             >
               Ask us directly
             </Link>

@@ -10,11 +10,11 @@ import { paths } from "~/config/paths";
  */
 export function ApplicationError() {
   return (
-    <section className="bg-white py-16 md:py-24">
+    <section className="bg-surface py-16 md:py-24">
       <Container>
         <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">Error 500</p>
-        <h1 className="mt-3 text-4xl font-semibold md:text-5xl">Unexpected Application Error!</h1>
-        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">
+        <h1 className="mt-3 text-h1 font-semibold">Unexpected Application Error!</h1>
+        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">
           Something went wrong on our side and this page could not be shown. Please try again in a
           moment, or start again from the home page.
         </p>

@@ -21,7 +21,7 @@ export function contentReportOf(error: unknown): ContentReport | undefined {
 export function ContentErrorReport({ report }: { report: ContentReport }) {
   const count = report.problems.length;
   return (
-    <section className="bg-white py-16 md:py-24" aria-labelledby="content-error-heading">
+    <section className="bg-surface py-16 md:py-24" aria-labelledby="content-error-heading">
       <Container>
         <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">
           Content error
@@ -32,37 +32,37 @@ export function ContentErrorReport({ report }: { report: ContentReport }) {
         >
           This page’s content file has {count === 1 ? "a mistake" : `${count} mistakes`}
         </h1>
-        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">
+        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">
           Correct the file below and save it, then reload this page. The rest of the site keeps
           working meanwhile; a production build stops until the file is fixed.
         </p>
-        <div className="mt-10 max-w-3xl overflow-hidden rounded-lg border border-slate-200">
-          <p className="border-b border-slate-200 bg-slate-50 px-5 py-3 text-sm text-slate-600">
+        <div className="mt-10 max-w-3xl overflow-hidden rounded-lg border border-line">
+          <p className="border-b border-line bg-shade px-5 py-3 text-sm text-muted">
             File{" "}
-            <code className="font-mono text-base font-semibold break-all text-slate-900">
+            <code className="font-mono text-base font-semibold break-all text-ink">
               {report.file}
             </code>
           </p>
-          <ol className="divide-y divide-slate-200">
+          <ol className="divide-y divide-line">
             {report.problems.map((problem, index) => (
               <li key={index} className="grid gap-1 px-5 py-4 sm:grid-cols-[7rem_1fr] sm:gap-4">
                 {/* A missing top-level field has no line of its own. */}
-                <p className="text-sm font-semibold text-slate-500">
+                <p className="text-sm font-semibold text-muted">
                   {problem.line ? `Line ${problem.line}` : problem.field ? "" : "The file"}
                 </p>
                 <div>
                   {problem.field ? (
-                    <p className="font-mono text-sm font-semibold break-words text-slate-900">
+                    <p className="font-mono text-sm font-semibold break-words text-ink">
                       {problem.field}
                     </p>
                   ) : null}
-                  <p className="mt-1 leading-relaxed text-slate-700">{problem.message}</p>
+                  <p className="mt-1 leading-relaxed text-body">{problem.message}</p>
                 </div>
               </li>
             ))}
           </ol>
         </div>
-        <p className="mt-6 max-w-2xl text-sm text-slate-500">
+        <p className="mt-6 max-w-2xl text-sm text-muted">
           <code className="font-mono">npm run check:content</code> lists the mistakes of every
           content file at once.
         </p>

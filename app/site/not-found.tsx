@@ -48,11 +48,11 @@ export function NotFound({ services }: { services?: ReactNode }) {
   };
   const [first, second] = lookingForServices ? [contact, home] : [home, contact];
   return (
-    <section className="bg-white py-16 md:py-24">
+    <section className="marks bg-surface py-16 marks-hero [--mark-colour:var(--color-accent)] md:py-24">
       <Container>
         <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">{eyebrow}</p>
-        <h1 className="mt-3 max-w-2xl text-4xl font-semibold md:text-5xl">{title}</h1>
-        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{lead}</p>
+        <h1 className="mt-3 max-w-2xl text-h1 font-semibold">{title}</h1>
+        <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">{lead}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild size="lg">
             <Link to={first.to}>{first.label}</Link>

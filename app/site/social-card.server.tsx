@@ -72,7 +72,7 @@ function socialCardElement({ eyebrow, title }: SocialCardInput): ReactElement {
             style={{
               fontSize: 26,
               fontWeight: 600,
-              color: "#67e8f9",
+              color: "#f7dca6",
               letterSpacing: 3,
               textTransform: "uppercase",
             }}
@@ -91,13 +91,13 @@ function socialCardElement({ eyebrow, title }: SocialCardInput): ReactElement {
             justifyContent: "space-between",
             alignItems: "center",
             fontSize: 24,
-            color: "#cbd5e1",
+            color: "#d3cec3",
             borderTop: "1px solid rgba(255,255,255,0.14)",
             paddingTop: 28,
           }}
         >
           <div>{siteConfig.tagline}</div>
-          <div style={{ color: "#94a3b8" }}>{new URL(siteUrl).host}</div>
+          <div style={{ color: "#a39e92" }}>{new URL(siteUrl).host}</div>
         </div>
       </div>
     </div>

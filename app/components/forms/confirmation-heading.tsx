@@ -6,10 +6,10 @@ import { cn } from "~/lib/cn";
 const marks = {
   success: {
     icon: "circle-check",
-    className: "bg-emerald-50 text-emerald-700 ring-emerald-50/50",
+    className: "bg-ok-wash text-ok ring-ok-wash",
   },
-  waiting: { icon: "clock", className: "bg-amber-50 text-amber-700 ring-amber-50/50" },
-  neutral: { icon: "circle-check", className: "bg-slate-100 text-slate-700 ring-slate-100/50" },
+  waiting: { icon: "clock", className: "bg-caution-wash text-caution ring-caution-wash" },
+  neutral: { icon: "circle-check", className: "bg-shade-strong text-body ring-line/50" },
 } as const;
 
 /**
@@ -44,7 +44,7 @@ export function ConfirmationHeading({
         ref={headingRef}
         tabIndex={-1}
         id={id}
-        className="mt-6 text-2xl font-semibold outline-none focus-visible:outline-3 md:text-3xl"
+        className="mt-6 text-title font-semibold outline-none focus-visible:outline-3"
       >
         {children}
       </h2>

@@ -38,8 +38,8 @@ export function FormSummary<F extends string>({
   return (
     <div aria-live="polite">
       {fields.length > 0 && (
-        <div className="mb-8 rounded-xl border border-red-200 bg-red-50 p-5">
-          <p className="flex items-center gap-2 font-semibold text-red-800">
+        <div className="mb-8 rounded-xl border border-danger/30 bg-danger-wash p-5">
+          <p className="flex items-center gap-2 font-semibold text-danger">
             <Icon name="circle-alert" className="size-5 shrink-0" />
             {fields.length === 1
               ? "One field needs your attention"
@@ -50,7 +50,7 @@ export function FormSummary<F extends string>({
               <li key={field}>
                 <a
                   href={`#field-${field}`}
-                  className="text-red-800 underline underline-offset-4 hover:text-red-900"
+                  className="text-danger underline underline-offset-4 hover:text-ink"
                 >
                   {labelOf(field)}
                 </a>
@@ -73,7 +73,7 @@ export function FormNotice({ children }: { children: ReactNode }) {
     <p
       data-form-message
       tabIndex={-1}
-      className="mb-8 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-5 text-[15px] leading-relaxed text-amber-950 outline-none focus-visible:outline-3"
+      className="mb-8 flex items-start gap-2 rounded-xl border border-caution/40 bg-caution-wash p-5 text-[15px] leading-relaxed text-caution outline-none focus-visible:outline-3"
     >
       <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
       <span>{children}</span>
@@ -173,7 +173,7 @@ export function ConsentField({
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
         />
-        <label htmlFor="field-consent" className="text-[15px] leading-relaxed text-slate-700">
+        <label htmlFor="field-consent" className="text-[15px] leading-relaxed text-body">
           {label}
         </label>
       </div>
@@ -250,11 +250,11 @@ export function FormFooter({
     <>
       <div
         className={cn(
-          "mt-9 flex flex-col gap-5 border-t border-slate-200 pt-8 sm:flex-row sm:items-center sm:justify-between sm:gap-8",
+          "mt-9 flex flex-col gap-5 border-t border-line pt-8 sm:flex-row sm:items-center sm:justify-between sm:gap-8",
           className,
         )}
       >
-        <p className="max-w-md text-sm leading-relaxed text-slate-600">
+        <p className="max-w-md text-sm leading-relaxed text-muted">
           {note}{" "}
           <Link
             to={paths.privacy}

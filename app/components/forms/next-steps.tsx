@@ -18,20 +18,20 @@ export function NextSteps({
 }) {
   return (
     <div className={className}>
-      <h2 className="text-2xl font-semibold">{title}</h2>
+      <h2 className="text-title font-semibold">{title}</h2>
       <ol className="mt-8 space-y-0">
         {steps.map((step, index) => (
           <li key={step.title} className="relative flex gap-5 pb-8 last:pb-0">
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
-                className="absolute top-10 bottom-1 left-[1.125rem] w-px bg-slate-300"
+                className="absolute top-10 bottom-1 left-[1.125rem] w-px bg-line-strong"
               />
             )}
             <StepNumber number={index + 1} />
             <div className="pt-1">
               <h3 className="text-lg font-semibold">{step.title}</h3>
-              <p className="mt-1.5 leading-relaxed text-slate-600">{step.body}</p>
+              <p className="mt-1.5 leading-relaxed text-muted">{step.body}</p>
             </div>
           </li>
         ))}

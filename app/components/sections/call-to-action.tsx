@@ -44,14 +44,14 @@ export function CallToAction({
     <section id={id} className={cn(sectionTones[tone], "py-14 md:py-24", className)}>
       <Suspense>
         <Container>
-          <div className="relative overflow-hidden rounded-3xl bg-ink px-6 py-9 text-white sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
+          <div className="marks relative overflow-hidden rounded-3xl bg-night px-6 py-9 text-white marks-hero sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
             <div
               aria-hidden="true"
               className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
             />
             <div className="relative max-w-xl">
-              <h2 className="text-2xl font-semibold text-white md:text-3xl">{title}</h2>
-              <p className="mt-3 text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
+              <h2 className="text-h2 font-semibold text-white">{title}</h2>
+              <p className="mt-3 text-base leading-relaxed text-pretty text-mist md:text-lg">
                 {lead}
               </p>
             </div>

@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 /** The line over a hero's h1, on the ink band. */
 export function HeroEyebrow({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <p className={cn("text-sm font-semibold tracking-[0.14em] text-cyan-300 uppercase", className)}>
+    <p className={cn("text-sm font-semibold tracking-[0.14em] text-signal uppercase", className)}>
       {children}
     </p>
   );
@@ -42,7 +42,7 @@ export function HeroPanel({
 }) {
   return (
     <div className={cn("rounded-2xl border border-white/10 bg-white/5 p-5 sm:p-6", className)}>
-      <p className="text-xs font-semibold tracking-[0.14em] text-slate-400 uppercase">{label}</p>
+      <p className="text-xs font-semibold tracking-[0.14em] text-mist-soft uppercase">{label}</p>
       <div className="mt-3">{children}</div>
     </div>
   );

@@ -13,15 +13,15 @@ export function OnThisPage({
 }) {
   return (
     <nav aria-labelledby={id} className={className ?? "hidden lg:block"}>
-      <h2 id={id} className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
+      <h2 id={id} className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">
         On this page
       </h2>
-      <ol className="mt-4 space-y-1 border-l border-slate-200">
+      <ol className="mt-4 space-y-1 border-l border-line">
         {sections.map((item) => (
           <li key={item.id}>
             <a
               href={`#${item.id}`}
-              className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm leading-snug text-slate-600 hover:border-accent hover:text-slate-950"
+              className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm leading-snug text-muted hover:border-accent hover:text-ink"
             >
               {item.text}
             </a>

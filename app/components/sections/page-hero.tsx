@@ -33,16 +33,17 @@ export function PageHero({ id, className, heading, actions, aside }: PageHeroPro
   const { eyebrow, title, lead } = heading;
   const leadAndActions = (
     <>
-      <p className="max-w-2xl text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
-        {lead}
-      </p>
+      <p className="max-w-2xl text-base leading-relaxed text-pretty text-mist md:text-lg">{lead}</p>
       {actions && <HeroActions className="mt-6">{actions}</HeroActions>}
     </>
   );
   return (
     <section
       id={id}
-      className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
       <HeroBackdrop />
       <Container
@@ -53,9 +54,7 @@ export function PageHero({ id, className, heading, actions, aside }: PageHeroPro
       >
         <div className="lg:col-span-7">
           {eyebrow && <HeroEyebrow className="mb-3">{eyebrow}</HeroEyebrow>}
-          <h1 className="text-3xl leading-[1.1] font-semibold text-balance text-white sm:text-4xl md:text-5xl">
-            {title}
-          </h1>
+          <h1 className="text-h1 font-semibold text-balance text-white">{title}</h1>
           {aside && <div className="mt-5">{leadAndActions}</div>}
         </div>
         {/* Below lg its content is the grid's own item: an aside shown only
@@ -81,10 +80,8 @@ export function HeroCopy({ heading: { eyebrow, title, lead }, actions }: HeroCop
   return (
     <>
       {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
-      <h1 className="text-4xl leading-[1.1] font-semibold text-white sm:text-5xl md:text-6xl">
-        {title}
-      </h1>
-      <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 md:text-xl">
+      <h1 className="text-h1 font-semibold text-white">{title}</h1>
+      <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-mist md:text-xl">
         {lead}
       </p>
       {actions && <HeroActions className="mt-9">{actions}</HeroActions>}
@@ -108,8 +105,8 @@ function HeroBackdrop() {
           <path d="M48 0H0v48" fill="none" stroke="rgb(255 255 255 / 0.05)" />
         </pattern>
         <radialGradient id="hero-glow" cx="0.85" cy="0.1" r="0.7">
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.4" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor="#e0522a" stopOpacity="0.4" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0" />
         </radialGradient>
       </defs>
       <rect width="1440" height="320" fill="url(#hero-grid)" />

@@ -5,9 +5,9 @@ import type { SectionProps } from "~/components/sections/types";
 
 /** Background of a band; `muted` sets a band apart from its white neighbours. */
 export const sectionTones = {
-  white: "bg-white",
-  muted: "bg-slate-50",
-  ink: "bg-ink text-slate-300",
+  white: "bg-surface",
+  muted: "bg-shade",
+  ink: "bg-night text-mist",
 } as const;
 
 export type SectionTone = keyof typeof sectionTones;
@@ -97,26 +97,20 @@ export function SectionHeading({
           <p
             className={cn(
               "mb-2 text-sm font-semibold tracking-[0.14em] uppercase sm:mb-3",
-              inverse ? "text-cyan-300" : "text-accent",
+              inverse ? "text-signal" : "text-accent",
             )}
           >
             {eyebrow}
           </p>
         )}
-        <Heading
-          id={id}
-          className={cn(
-            "text-[1.75rem]/[1.2] font-semibold sm:text-3xl md:text-4xl",
-            inverse && "text-white",
-          )}
-        >
+        <Heading id={id} className={cn("text-h2 font-semibold", inverse && "text-white")}>
           {title}
         </Heading>
         {lead && (
           <p
             className={cn(
               "mt-3 text-base leading-relaxed text-pretty sm:mt-4 sm:text-lg",
-              inverse ? "text-slate-300" : "text-slate-600",
+              inverse ? "text-mist" : "text-muted",
             )}
           >
             {lead}
@@ -132,7 +126,7 @@ export function SectionHeading({
 export function Prose({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("max-w-[70ch] space-y-4 text-lg leading-[1.6] text-slate-600", className)}
+      className={cn("max-w-[70ch] space-y-4 text-lg leading-[1.6] text-muted", className)}
       {...props}
     />
   );

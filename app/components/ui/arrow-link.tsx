@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 const tones = {
-  default: "text-accent-600 hover:text-accent",
+  default: "text-accent-strong hover:text-accent",
   /** On the ink band (a page's top). */
-  inverse: "text-cyan-300 hover:text-white",
+  inverse: "text-signal hover:text-white",
 };
 
 /**

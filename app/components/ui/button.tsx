@@ -16,12 +16,12 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         // Indigo alone behind white text: the gradient would drop contrast below AA.
-        primary: "bg-accent text-white shadow-sm hover:bg-accent-600",
+        primary: "bg-accent text-on-accent shadow-sm hover:bg-accent-strong",
         secondary:
-          "border border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50",
+          "border border-line-strong bg-surface text-ink hover:border-line-strong hover:bg-shade",
         inverse:
           "border border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10",
-        ghost: "text-slate-200 hover:bg-white/10 hover:text-white",
+        ghost: "text-mist-strong hover:bg-white/10 hover:text-white",
       },
       size: {
         sm: "h-9 px-4 text-sm",

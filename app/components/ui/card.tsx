@@ -2,8 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 /**
- * The site's card: 1 px slate border, 16 px radius, a soft shadow on hover only
- * (design brief, "Layout"). Interactive cards pass `interactive`.
+ * The site's card: 1 px border, 16 px radius, the crop marks of the site's
+ * motif, a soft shadow on hover only (design brief, "Layout"). Interactive
+ * cards pass `interactive`: they rise and draw their marks out (`lift`, app/app.css).
  */
 export function Card({
   className,
@@ -14,9 +15,8 @@ export function Card({
     <div
       data-slot="card"
       className={cn(
-        "rounded-2xl border border-slate-200 bg-white",
-        interactive &&
-          "transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5",
+        "marks rounded-2xl border border-line bg-surface",
+        interactive && "lift hover:border-line-strong hover:shadow-lg hover:shadow-night/5",
         className,
       )}
       {...props}

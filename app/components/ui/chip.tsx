@@ -14,8 +14,9 @@ export const chipVariants = cva(
         md: "h-10 px-4 text-sm",
       },
       pressed: {
-        true: "border-ink bg-ink text-white",
-        false: "border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent-600",
+        true: "border-night bg-night text-white",
+        false:
+          "border-line-strong bg-surface text-body hover:border-accent hover:text-accent-strong",
       },
     },
     defaultVariants: { size: "sm", pressed: false },

@@ -42,12 +42,12 @@ export function FormField({
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div data-slot="form-field" className={cn("flex flex-col", className)}>
-      <label htmlFor={id} className="text-[15px] font-semibold text-slate-900">
+      <label htmlFor={id} className="text-[15px] font-semibold text-ink">
         {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {hint && (
-        <p id={hintId} className="mt-1 text-sm leading-snug text-slate-600">
+        <p id={hintId} className="mt-1 text-sm leading-snug text-muted">
           {hint}
         </p>
       )}
@@ -66,7 +66,7 @@ export function FormField({
 
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
       <Icon name="circle-alert" className="mt-px size-4 shrink-0" />
       <span>{children}</span>
     </p>

@@ -5,9 +5,9 @@ import type { IconName } from "~/components/ui/icon-names";
 
 /** Surfaces: tinted on white, outlined on a tinted band, translucent on ink. */
 const tones = {
-  tint: "bg-indigo-50 text-accent",
-  outline: "bg-white text-accent ring-1 ring-slate-200",
-  inverse: "bg-white/10 text-cyan-300",
+  tint: "bg-accent-wash text-accent",
+  outline: "bg-surface text-accent ring-1 ring-line",
+  inverse: "bg-white/10 text-signal",
 } as const;
 
 /** Tile and icon sizes; `responsive` is the small tile on phones and the medium one from sm up. */

@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
  * so the error state follows the accessible state and cannot drift from it.
  */
 export const controlVariants = cva(
-  "block w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 shadow-xs transition-colors duration-150 placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-accent aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50/40",
+  "block w-full rounded-xl border border-line-strong bg-surface px-4 text-base text-ink shadow-xs transition-colors duration-150 placeholder:text-muted hover:border-line-strong focus-visible:border-accent aria-[invalid=true]:border-danger aria-[invalid=true]:bg-danger-wash/40",
   {
     variants: {
       kind: {
@@ -49,7 +49,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
       <select className={cn(controlVariants({ kind: "select" }), className)} {...props} />
       <Icon
         name="chevron-down"
-        className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted"
       />
     </div>
   );
@@ -61,7 +61,7 @@ export function Checkbox({ className, ...props }: ComponentProps<"input">) {
       type="checkbox"
       data-slot="checkbox"
       className={cn(
-        "mt-0.5 size-5 shrink-0 cursor-pointer rounded border-slate-400 accent-accent aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-offset-2 aria-[invalid=true]:outline-red-600",
+        "mt-0.5 size-5 shrink-0 cursor-pointer rounded border-line-strong accent-accent aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-offset-2 aria-[invalid=true]:outline-danger",
         className,
       )}
       {...props}

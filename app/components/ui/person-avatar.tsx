@@ -27,7 +27,7 @@ export function PersonAvatar({
       loading="lazy"
       width={portraitSize.width}
       height={portraitSize.height}
-      className={cn(sizes[size], "shrink-0 rounded-full bg-slate-100", className)}
+      className={cn(sizes[size], "shrink-0 rounded-full bg-shade-strong", className)}
     />
   );
 }

@@ -34,7 +34,7 @@ export function ScrollRow({
       tabIndex={0}
       aria-label={label}
       className={cn(
-        "relative -mx-5 flex snap-x snap-mandatory scroll-px-5 gap-4 overflow-x-auto px-5 pb-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-cyan sm:mx-0 sm:grid sm:snap-none sm:overflow-visible sm:px-0 sm:pb-0",
+        "relative -mx-5 flex snap-x snap-mandatory scroll-px-5 gap-4 overflow-x-auto px-5 pb-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus sm:mx-0 sm:grid sm:snap-none sm:overflow-visible sm:px-0 sm:pb-0",
         className,
       )}
     >

@@ -21,7 +21,7 @@ export function StepNumber({
       aria-hidden="true"
       data-slot="step-number"
       className={cn(
-        "grid size-9 shrink-0 place-items-center rounded-full bg-indigo-50 text-sm font-semibold text-accent-600 tabular-nums ring-1 ring-indigo-200 ring-inset",
+        "grid size-9 shrink-0 place-items-center rounded-full bg-accent-wash text-sm font-semibold text-accent-strong tabular-nums ring-1 ring-accent/30 ring-inset",
         className,
       )}
     >

@@ -5,11 +5,11 @@ import { cn } from "~/lib/cn";
 export const tagVariants = cva("inline-flex items-center gap-1.5 rounded-full [&_svg]:size-3.5", {
   variants: {
     tone: {
-      neutral: "bg-slate-100 text-slate-700",
+      neutral: "bg-shade-strong text-body",
       /** On a tinted background, where the neutral grey would disappear. */
-      outline: "bg-white text-slate-700 ring-1 ring-slate-200 ring-inset",
-      accent: "bg-indigo-50 text-accent-600",
-      success: "bg-emerald-50 text-emerald-800",
+      outline: "bg-surface text-body ring-1 ring-line ring-inset",
+      accent: "bg-accent-wash text-accent-strong",
+      success: "bg-ok-wash text-ok",
       /** On the dark bands: a faint outline keeps the pill visible on a photo or gradient. */
       inverse: "bg-white/10 text-white ring-1 ring-white/15 ring-inset",
     },

@@ -24,7 +24,7 @@ export function BlogPagination({
     <Container className={cn("pb-14 md:pb-24", className)}>
       <nav
         aria-label="Blog pages"
-        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-4 border-t border-slate-200 pt-6"
+        className="flex flex-wrap items-center justify-between gap-x-6 gap-y-4 border-t border-line pt-6"
       >
         <div className="min-w-36">
           {newer && (
@@ -33,7 +33,7 @@ export function BlogPagination({
             </ArrowLink>
           )}
         </div>
-        <p className="order-first w-full text-center text-sm text-slate-600 sm:order-none sm:w-auto">
+        <p className="order-first w-full text-center text-sm text-muted sm:order-none sm:w-auto">
           Page {number} of {count}
         </p>
         <div className="min-w-36 text-right">

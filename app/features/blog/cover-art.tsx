@@ -25,7 +25,7 @@ export function CoverArt({
       loading="lazy"
       width={width}
       height={height}
-      className={cn("block bg-ink", className)}
+      className={cn("block bg-night", className)}
     />
   );
 }

@@ -15,7 +15,7 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
     <SectionBand id={id} className={className} labelledBy={`featured-${post.slug}`}>
       <Card
         interactive
-        className="group relative overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]"
+        className="group relative overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]"
       >
         <CoverArt
           post={post}
@@ -27,28 +27,25 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
             Latest post
           </p>
           <PostTags tags={post.tags} draft={post.draft} className="mt-4" />
-          <h2
-            id={`featured-${post.slug}`}
-            className="mt-4 text-2xl leading-tight font-semibold sm:text-3xl"
-          >
+          <h2 id={`featured-${post.slug}`} className="mt-4 text-title font-semibold">
             <Link
               to={postPath(post.slug)}
-              className="group-hover:text-accent-600 after:absolute after:inset-0 focus-visible:outline-none"
+              className="group-hover:text-accent-strong after:absolute after:inset-0 focus-visible:outline-none"
             >
               {post.title}
             </Link>
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{post.excerpt}</p>
+          <p className="mt-4 text-lg leading-relaxed text-pretty text-muted">{post.excerpt}</p>
           <div className="mt-8 flex items-center gap-3 lg:mt-auto lg:pt-8">
             <PersonAvatar name={post.author.name} portrait={post.author.portrait} />
             <div>
-              <p className="font-semibold text-slate-900">{post.author.name}</p>
+              <p className="font-semibold text-ink">{post.author.name}</p>
               <PostMeta post={post} className="mt-0.5" />
             </div>
           </div>
           <p
             aria-hidden="true"
-            className="mt-8 inline-flex items-center gap-2 font-semibold text-accent-600"
+            className="mt-8 inline-flex items-center gap-2 font-semibold text-accent-strong"
           >
             Read the post
             <Icon

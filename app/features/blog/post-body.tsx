@@ -22,7 +22,7 @@ type PostBodyProps = SectionProps & {
 export function PostBody({ id, className, html, outline, services }: PostBodyProps) {
   const sections = outline.filter((item) => item.depth === 2);
   return (
-    <div id={id} className={cn("bg-white py-12 md:py-20", className)}>
+    <div id={id} className={cn("bg-surface py-12 md:py-20", className)}>
       <Container className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-16">
         <article className="article" dangerouslySetInnerHTML={{ __html: html }} />
         <div className="mt-14 lg:mt-0">
@@ -31,7 +31,7 @@ export function PostBody({ id, className, html, outline, services }: PostBodyPro
             {services.length > 0 && (
               <section
                 aria-labelledby="post-services"
-                className="rounded-2xl border border-slate-200 bg-slate-50 p-6"
+                className="rounded-2xl border border-line bg-shade p-6"
               >
                 <h2 id="post-services" className="text-base font-semibold">
                   Services in this post
@@ -41,7 +41,7 @@ export function PostBody({ id, className, html, outline, services }: PostBodyPro
                     <li key={service.href}>
                       <Link
                         to={service.href}
-                        className="group inline-flex items-center gap-2 text-[15px] font-medium text-accent-600 hover:text-slate-950"
+                        className="group inline-flex items-center gap-2 text-[15px] font-medium text-accent-strong hover:text-ink"
                       >
                         {service.label}
                         <Icon

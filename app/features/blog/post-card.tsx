@@ -32,7 +32,7 @@ export function PostCard({
     <Card
       interactive
       className={cn(
-        "group relative flex flex-col overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan",
+        "group relative flex flex-col overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus",
         className,
       )}
     >
@@ -47,14 +47,14 @@ export function PostCard({
           <Heading className="mt-4 text-xl leading-snug font-semibold">
             <Link
               to={postPath(post.slug)}
-              className="group-hover:text-accent-600 after:absolute after:inset-0 focus-visible:outline-none"
+              className="group-hover:text-accent-strong after:absolute after:inset-0 focus-visible:outline-none"
             >
               {post.title}
             </Link>
           </Heading>
           <p
             className={cn(
-              "mt-3 line-clamp-3 text-[15px] leading-relaxed text-slate-600",
+              "mt-3 line-clamp-3 text-[15px] leading-relaxed text-muted",
               compactOnPhone && "max-sm:hidden",
             )}
           >
@@ -107,7 +107,7 @@ export function PostMeta({
   className?: string;
 }) {
   return (
-    <p className={cn("flex flex-wrap items-center gap-x-2 text-sm text-slate-500", className)}>
+    <p className={cn("flex flex-wrap items-center gap-x-2 text-sm text-muted", className)}>
       <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
       <span aria-hidden="true">·</span>
       <span>{formatReadingTime(post.readingMinutes)}</span>

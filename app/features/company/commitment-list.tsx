@@ -41,20 +41,16 @@ export function CommitmentList({
           return (
             <li
               key={commitment.id}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 md:p-8"
+              className="flex flex-col rounded-2xl border border-line bg-surface p-7 md:p-8"
             >
               <IconTile icon={iconByCommitment[commitment.id]} size="lg" />
               <h3 className="mt-5 text-xl font-semibold">{commitment.title}</h3>
-              <p className="mt-3 mb-6 leading-relaxed text-pretty text-slate-600">
-                {commitment.text}
-              </p>
-              <p className="mt-auto flex flex-wrap items-baseline gap-x-3 border-t border-slate-100 pt-5">
+              <p className="mt-3 mb-6 leading-relaxed text-pretty text-muted">{commitment.text}</p>
+              <p className="mt-auto flex flex-wrap items-baseline gap-x-3 border-t border-line pt-5">
                 <span className="text-3xl font-semibold tracking-tight text-accent tabular-nums">
                   {commitment.figure.value}
                 </span>
-                <span className="text-[15px] font-medium text-slate-700">
-                  {commitment.figure.label}
-                </span>
+                <span className="text-[15px] font-medium text-body">{commitment.figure.label}</span>
               </p>
             </li>
           );

@@ -43,17 +43,17 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
             key={figure.id}
             className={cn(
               "flex flex-col border-l pl-3 sm:pl-4 md:pl-5",
-              ink ? "border-white/15" : "border-slate-200",
+              ink ? "border-white/15" : "border-line",
             )}
           >
-            <dt className={cn("order-2 mt-2 font-semibold", ink ? "text-white" : "text-slate-900")}>
+            <dt className={cn("order-2 mt-2 font-semibold", ink ? "text-white" : "text-ink")}>
               {figure.label}
             </dt>
             {/* Gradient text stays above AA at both ends on its band. */}
             <dd
               className={cn(
                 "order-1 bg-linear-90 bg-clip-text text-[2rem]/[1.1] font-semibold tracking-tight text-transparent tabular-nums sm:text-5xl md:text-6xl",
-                ink ? "from-white to-cyan-300" : "from-accent to-cyan-700",
+                ink ? "from-white to-signal" : "from-accent to-accent-strong",
               )}
             >
               {figure.value}
@@ -61,7 +61,7 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
             <dd
               className={cn(
                 "order-3 mt-1.5 text-sm leading-relaxed text-pretty sm:mt-2 sm:text-[15px]",
-                ink ? "text-slate-400" : "text-slate-600",
+                ink ? "text-mist-soft" : "text-muted",
               )}
             >
               {figure.detail}
@@ -71,7 +71,7 @@ export function FigureStats({ id, className, heading, figures, tone = "ink" }: F
                 to={figure.source.href}
                 className={cn(
                   "inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline",
-                  ink ? "text-cyan-300" : "text-accent",
+                  ink ? "text-signal" : "text-accent",
                 )}
               >
                 <span className="sr-only">Source: </span>

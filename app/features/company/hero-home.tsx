@@ -34,9 +34,12 @@ export function HeroHome({
     <section
       id={id}
       aria-labelledby="home-hero-heading"
-      className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
-      {/* A faint grid and a soft indigo glow behind the hero. */}
+      {/* A faint grid and a soft vermilion glow behind the hero. */}
       <img
         src={homeHeroArt.backdrop.path}
         alt=""
@@ -50,13 +53,10 @@ export function HeroHome({
       <Container className="grid items-center gap-12 py-12 sm:py-20 md:py-24 lg:grid-cols-12 lg:py-28">
         <div className="lg:col-span-7">
           {eyebrow && <HeroEyebrow className="mb-4">{eyebrow}</HeroEyebrow>}
-          <h1
-            id="home-hero-heading"
-            className="text-4xl leading-[1.08] font-semibold text-white sm:text-5xl md:text-6xl"
-          >
+          <h1 id="home-hero-heading" className="text-display font-semibold text-white">
             {title}
           </h1>
-          <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-slate-300 sm:text-lg md:mt-6 md:text-xl">
+          <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-mist sm:text-lg md:mt-6 md:text-xl">
             {lead}
           </p>
           <HeroActions className="mt-8">
@@ -74,10 +74,10 @@ export function HeroHome({
             // One per line on a phone: in a wrapped row, whether two fitted on
             // the first line hung on 0.1 px with Inter and failed with the
             // fallback face, so the font's swap moved the page below.
-            <ul className="mt-7 flex flex-col gap-y-2 text-sm text-slate-300 sm:mt-10 sm:flex-row sm:flex-wrap sm:gap-x-6 sm:text-[15px] lg:text-sm">
+            <ul className="mt-7 flex flex-col gap-y-2 text-sm text-mist sm:mt-10 sm:flex-row sm:flex-wrap sm:gap-x-6 sm:text-[15px] lg:text-sm">
               {highlights.map((highlight) => (
                 <li key={highlight} className="flex items-center gap-1.5 sm:gap-2">
-                  <Icon name="check" className="size-3.5 shrink-0 text-cyan-300 sm:size-4" />
+                  <Icon name="check" className="size-3.5 shrink-0 text-signal sm:size-4" />
                   {highlight}
                 </li>
               ))}

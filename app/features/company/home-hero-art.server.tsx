@@ -3,7 +3,7 @@
  * (app/routes/art.ts, app/config/art.ts); HeroHome shows them as images.
  */
 
-/** A faint grid and a soft indigo glow behind the hero. Decorative. */
+/** A faint grid and a soft vermilion glow behind the hero. Decorative. */
 export function HeroBackdropSvg() {
   return (
     <svg
@@ -18,12 +18,12 @@ export function HeroBackdropSvg() {
           <path d="M48 0H0v48" fill="none" stroke="rgb(255 255 255 / 0.05)" />
         </pattern>
         <radialGradient id="home-hero-glow" cx="0.78" cy="0.35" r="0.55">
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.5" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor="#e0522a" stopOpacity="0.5" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0" />
         </radialGradient>
         <linearGradient id="home-hero-fade" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0.6" stopColor="#0a1020" stopOpacity="0" />
-          <stop offset="1" stopColor="#0a1020" stopOpacity="0.9" />
+          <stop offset="0.6" stopColor="#141512" stopOpacity="0" />
+          <stop offset="1" stopColor="#141512" stopOpacity="0.9" />
         </linearGradient>
       </defs>
       <rect width="1440" height="720" fill="url(#home-hero-grid)" />
@@ -45,16 +45,16 @@ export function HeroProductSvg() {
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 520 480" width="520" height="480">
       <defs>
         <linearGradient id="art-accent" x1="0" y1="1" x2="1" y2="0">
-          <stop offset="0" stopColor="#4f46e5" />
-          <stop offset="1" stopColor="#06b6d4" />
+          <stop offset="0" stopColor="#e0522a" />
+          <stop offset="1" stopColor="#e0a94f" />
         </linearGradient>
         <linearGradient id="art-bar" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#818cf8" stopOpacity="0.9" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0.25" />
+          <stop offset="0" stopColor="#ff9b70" stopOpacity="0.9" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0.25" />
         </linearGradient>
         <linearGradient id="art-area" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#22d3ee" stopOpacity="0.28" />
-          <stop offset="1" stopColor="#22d3ee" stopOpacity="0" />
+          <stop offset="0" stopColor="#f2c77a" stopOpacity="0.28" />
+          <stop offset="1" stopColor="#f2c77a" stopOpacity="0" />
         </linearGradient>
       </defs>
 
@@ -68,12 +68,12 @@ export function HeroProductSvg() {
         stroke="rgb(103 232 249 / 0.16)"
         strokeDasharray="3 7"
       />
-      <circle cx="38" cy="196" r="5" fill="#22d3ee" />
-      <circle cx="468" cy="330" r="4" fill="#a5b4fc" />
-      <circle cx="372" cy="98" r="3" fill="#67e8f9" />
+      <circle cx="38" cy="196" r="5" fill="#f2c77a" />
+      <circle cx="468" cy="330" r="4" fill="#ffbe9f" />
+      <circle cx="372" cy="98" r="3" fill="#f7dca6" />
 
       {/* Dashboard window */}
-      <rect x="56" y="86" width="360" height="250" rx="16" fill="#121a2e" />
+      <rect x="56" y="86" width="360" height="250" rx="16" fill="#1d1e1a" />
       <rect
         x="56.5"
         y="86.5"
@@ -94,12 +94,12 @@ export function HeroProductSvg() {
       <polyline
         points={linePoints}
         fill="none"
-        stroke="#22d3ee"
+        stroke="#f2c77a"
         strokeWidth="2.5"
         strokeLinejoin="round"
         strokeLinecap="round"
       />
-      <circle cx="348" cy="156" r="5" fill="#0a1020" stroke="#22d3ee" strokeWidth="2.5" />
+      <circle cx="348" cy="156" r="5" fill="#141512" stroke="#f2c77a" strokeWidth="2.5" />
       {bars.map((height, index) => (
         <rect
           key={height}
@@ -113,7 +113,7 @@ export function HeroProductSvg() {
       ))}
 
       {/* Phone */}
-      <rect x="330" y="206" width="142" height="236" rx="24" fill="#0a1020" />
+      <rect x="330" y="206" width="142" height="236" rx="24" fill="#141512" />
       <rect
         x="330.75"
         y="206.75"
@@ -131,7 +131,7 @@ export function HeroProductSvg() {
       {[318, 350, 382].map((y, index) => (
         <g key={y}>
           <rect x="346" y={y} width="110" height="24" rx="8" fill="rgb(255 255 255 / 0.06)" />
-          <circle cx="360" cy={y + 12} r="6" fill={index === 0 ? "#22d3ee" : "#818cf8"} />
+          <circle cx="360" cy={y + 12} r="6" fill={index === 0 ? "#f2c77a" : "#ff9b70"} />
           <rect x="374" y={y + 9} width="46" height="6" rx="3" fill="rgb(255 255 255 / 0.3)" />
           <rect
             x={index === 1 ? 430 : 436}
@@ -139,7 +139,7 @@ export function HeroProductSvg() {
             width={index === 1 ? 18 : 12}
             height="10"
             rx="5"
-            fill={index === 1 ? "#22d3ee" : "rgb(255 255 255 / 0.2)"}
+            fill={index === 1 ? "#f2c77a" : "rgb(255 255 255 / 0.2)"}
           />
         </g>
       ))}
@@ -147,7 +147,7 @@ export function HeroProductSvg() {
 
       {/* Floating metric chip */}
       <g>
-        <rect x="24" y="300" width="150" height="64" rx="14" fill="#1b2540" />
+        <rect x="24" y="300" width="150" height="64" rx="14" fill="#282924" />
         <rect
           x="24.5"
           y="300.5"
@@ -161,7 +161,7 @@ export function HeroProductSvg() {
         <path
           d="M45 333l5 5 9-11"
           fill="none"
-          stroke="#22d3ee"
+          stroke="#f2c77a"
           strokeWidth="2.5"
           strokeLinecap="round"
           strokeLinejoin="round"

@@ -16,12 +16,12 @@ const hairColours: Record<Portrait["hairColour"], string> = {
   brown: "#5b3a22",
   auburn: "#8a3b1f",
   blonde: "#d6b16a",
-  grey: "#9ca3af",
+  grey: "#a39e92",
 };
 
 /** Backdrops and tops from the site's palette, so the six portraits read as a set. */
-const backdrops = ["#e0e7ff", "#cffafe", "#ede9fe", "#e0f2fe", "#f1f5f9", "#dbeafe"];
-const tops = ["#4f46e5", "#0e7490", "#1e293b", "#6366f1", "#0891b2", "#334155"];
+const backdrops = ["#fbe9e1", "#fbf0d9", "#fbe9e1", "#f6efe2", "#f2efe8", "#f1ebdf"];
+const tops = ["#e0522a", "#8f6424", "#2a2b26", "#e86a42", "#b98535", "#3d3e37"];
 
 /** The hair behind the head (long hair falls past the shoulders). */
 function hairBack(style: Portrait["hair"], colour: string) {
@@ -141,7 +141,7 @@ export function PortraitSvg({ portrait, index }: { portrait: Portrait; index: nu
           strokeLinecap="round"
         />
         {portrait.glasses && (
-          <g fill="none" stroke="#1e293b" strokeWidth="2.2">
+          <g fill="none" stroke="#2a2b26" strokeWidth="2.2">
             <rect x="61" y="73" width="17" height="13" rx="5" />
             <rect x="82" y="73" width="17" height="13" rx="5" />
             <path d="M78 79h4" />

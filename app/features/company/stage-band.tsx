@@ -35,9 +35,9 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
           <li
             key={stage.id}
             className={cn(
-              "relative flex flex-col sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:p-6 lg:p-7",
+              "relative flex flex-col sm:rounded-2xl sm:border sm:border-line sm:bg-surface sm:p-6 lg:p-7",
               // The timeline's line, from under one number to the next.
-              "max-sm:pb-8 max-sm:pl-14 max-sm:before:absolute max-sm:before:top-11 max-sm:before:bottom-3 max-sm:before:left-[17.5px] max-sm:before:w-px max-sm:before:bg-slate-300 max-sm:last:pb-0 max-sm:last:before:hidden",
+              "max-sm:pb-8 max-sm:pl-14 max-sm:before:absolute max-sm:before:top-11 max-sm:before:bottom-3 max-sm:before:left-[17.5px] max-sm:before:w-px max-sm:before:bg-line-strong max-sm:last:pb-0 max-sm:last:before:hidden",
             )}
           >
             <div
@@ -50,7 +50,7 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
                   key={other.id}
                   className={cn(
                     "h-1 flex-1 rounded-full max-sm:hidden",
-                    otherIndex <= index ? "bg-linear-90 from-accent to-cyan" : "bg-slate-200",
+                    otherIndex <= index ? "bg-linear-90 from-accent to-signal" : "bg-line",
                   )}
                 />
               ))}
@@ -60,14 +60,14 @@ export function StageBand({ id, className, heading, stages, tone = "muted" }: St
               <span className="sr-only">Stage {index + 1}: </span>
               {stage.title}
             </h3>
-            <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-500">
+            <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-muted">
               <Icon name="clock" className="size-3.5" />
               {stage.duration}
             </p>
-            <p className="mt-3 leading-relaxed text-pretty text-slate-600 sm:mt-4 sm:mb-6">
+            <p className="mt-3 leading-relaxed text-pretty text-muted sm:mt-4 sm:mb-6">
               {stage.summary}
             </p>
-            <ul className="mt-auto space-y-2.5 border-t border-slate-100 pt-5 text-[15px] text-slate-700 max-sm:hidden">
+            <ul className="mt-auto space-y-2.5 border-t border-line pt-5 text-[15px] text-body max-sm:hidden">
               {stage.points.map((point) => (
                 <li key={point} className="flex gap-2.5">
                   <Icon name="check" className="mt-1 size-4 shrink-0 text-accent" />

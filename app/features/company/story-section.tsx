@@ -16,28 +16,28 @@ export function StorySection({ id, className, story, mission, tone = "white" }: 
       <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
         <div className="lg:col-span-7">
           <SectionHeading id={headingId} heading={story} />
-          <div className="mt-6 max-w-[70ch] space-y-5 text-lg leading-[1.6] text-pretty text-slate-600">
+          <div className="mt-6 max-w-[70ch] space-y-5 text-lg leading-[1.6] text-pretty text-muted">
             {story.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
         </div>
         <div className="lg:col-span-5">
-          <div className="rounded-2xl border border-slate-200 bg-slate-50 p-7 md:p-8">
-            <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
+          <div className="rounded-2xl border border-line bg-shade p-7 md:p-8">
+            <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">
               {story.milestonesTitle}
             </h3>
-            <ol className="relative mt-6 space-y-6 before:absolute before:top-2 before:bottom-2 before:left-[5px] before:w-px before:bg-slate-300">
+            <ol className="relative mt-6 space-y-6 before:absolute before:top-2 before:bottom-2 before:left-[5px] before:w-px before:bg-line-strong">
               {story.milestones.map((milestone) => (
                 <li key={milestone.year} className="relative flex gap-5 pl-7">
                   <span
                     aria-hidden="true"
-                    className="absolute top-[7px] left-0 size-[11px] rounded-full border-2 border-accent bg-white"
+                    className="absolute top-[7px] left-0 size-[11px] rounded-full border-2 border-accent bg-surface"
                   />
-                  <span className="w-12 shrink-0 font-semibold text-slate-950 tabular-nums">
+                  <span className="w-12 shrink-0 font-semibold text-ink tabular-nums">
                     {milestone.year}
                   </span>
-                  <span className="leading-relaxed text-slate-600">{milestone.text}</span>
+                  <span className="leading-relaxed text-muted">{milestone.text}</span>
                 </li>
               ))}
             </ol>
@@ -48,7 +48,7 @@ export function StorySection({ id, className, story, mission, tone = "white" }: 
         <h3 className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">
           {mission.eyebrow}
         </h3>
-        <p className="mt-4 max-w-4xl text-2xl leading-snug font-medium tracking-tight text-balance text-slate-950 md:text-3xl">
+        <p className="mt-4 max-w-4xl text-2xl leading-snug font-medium tracking-tight text-balance text-ink md:text-3xl">
           {mission.statement}
         </p>
       </div>

@@ -19,15 +19,18 @@ export function TeamFaces({ people, teamHref }: { people: readonly Face[]; teamH
               src={person.portrait}
               alt={person.name}
               title={`${person.name}, ${person.role}`}
+              // On the first screen, so not lazy; low, so React does not
+              // preload them ahead of the stylesheet (first-paint.spec.ts).
+              fetchPriority="low"
               width={portraitSize.width}
               height={portraitSize.height}
-              className="size-14 rounded-full bg-slate-100 ring-4 ring-ink sm:size-16"
+              className="size-14 rounded-full bg-shade-strong ring-4 ring-night sm:size-16"
             />
           </li>
         ))}
       </ul>
       {first && second && (
-        <p className="mt-4 leading-relaxed text-pretty text-slate-300">
+        <p className="mt-4 leading-relaxed text-pretty text-mist">
           {first.name} and {second.name}
           {rest.length > 0 && ` with ${rest.length} more partners`} lead every engagement
           themselves.

@@ -29,7 +29,7 @@ export function TeamGrid({ id, className, heading, people, tone = "white" }: Tea
           <li
             key={person.name}
             data-testid="team-member"
-            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7"
+            className="flex flex-col rounded-2xl border border-line bg-surface p-7"
           >
             <div className="flex items-center gap-4">
               {/* The name is written beside it, so the portrait is decorative. */}
@@ -40,19 +40,19 @@ export function TeamGrid({ id, className, heading, people, tone = "white" }: Tea
                 width={portraitSize.width}
                 height={portraitSize.height}
                 data-testid="portrait"
-                className="size-20 shrink-0 rounded-full bg-slate-100"
+                className="size-20 shrink-0 rounded-full bg-shade-strong"
               />
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold">{person.name}</h3>
                 <p className="mt-0.5 text-[15px] font-medium text-accent">{person.role}</p>
               </div>
             </div>
-            <p className="mt-5 mb-6 leading-relaxed text-pretty text-slate-600">{person.bio}</p>
+            <p className="mt-5 mb-6 leading-relaxed text-pretty text-muted">{person.bio}</p>
             <a
               href={person.linkedin}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-auto inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold text-slate-700 transition-colors duration-150 hover:text-accent"
+              className="mt-auto inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold text-body transition-colors duration-150 hover:text-accent"
             >
               <Icon name="linkedin" className="size-4" />
               LinkedIn

@@ -16,10 +16,10 @@ export function VisionValues({ id, className, vision, tone = "muted" }: VisionVa
       <SectionHeading id={headingId} heading={vision} />
       <ol className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {vision.values.map((value, index) => (
-          <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-7">
+          <li key={value.title} className="rounded-2xl border border-line bg-surface p-7">
             <StepNumber number={index + 1} />
             <h3 className="mt-4 text-lg font-semibold">{value.title}</h3>
-            <p className="mt-2 leading-relaxed text-pretty text-slate-600">{value.text}</p>
+            <p className="mt-2 leading-relaxed text-pretty text-muted">{value.text}</p>
           </li>
         ))}
       </ol>

@@ -22,7 +22,7 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
   return (
     <div data-testid="contact-confirmation">
       <ConfirmationHeading id="contact-confirmation-heading">{copy.title}</ConfirmationHeading>
-      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-slate-600">{copy.body}</p>
+      <p className="mt-4 max-w-[60ch] text-lg leading-relaxed text-muted">{copy.body}</p>
       <Button asChild variant="secondary" className="mt-8">
         <Link to={`${contactFormPath}#${contactFormAnchor}`}>
           {copy.anotherLabel}
@@ -30,8 +30,8 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
         </Link>
       </Button>
 
-      <div className="mt-10 border-t border-slate-200 pt-8">
-        <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-600 uppercase">
+      <div className="mt-10 border-t border-line pt-8">
+        <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">
           {copy.meanwhile.title}
         </h3>
         <ul className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -39,16 +39,16 @@ export function ContactConfirmation({ copy }: ContactConfirmationProps) {
             <li key={link.href}>
               <Link
                 to={link.href}
-                className="group block h-full rounded-xl border border-slate-200 p-5 transition-[border-color,box-shadow] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5"
+                className="group marks block h-full lift rounded-xl border border-line p-5 hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
               >
-                <span className="flex items-center justify-between gap-3 font-semibold text-slate-900">
+                <span className="flex items-center justify-between gap-3 font-semibold text-ink">
                   {link.label}
                   <Icon
                     name="arrow-right"
-                    className="size-4 shrink-0 text-slate-400 transition-colors group-hover:text-accent"
+                    className="size-4 shrink-0 text-faint transition-colors group-hover:text-accent"
                   />
                 </span>
-                <span className="mt-2 block text-[15px] leading-relaxed text-slate-600">
+                <span className="mt-2 block text-[15px] leading-relaxed text-muted">
                   {link.body}
                 </span>
               </Link>

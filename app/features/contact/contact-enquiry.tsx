@@ -38,20 +38,17 @@ export function ContactEnquiry({ className, copy, defaultService, sent }: Contac
     >
       <div className="grid grid-cols-1 gap-12 lg:grid-cols-12 lg:gap-14">
         <div id={contactFormAnchor} className="scroll-mt-6 lg:col-span-7">
-          <Card className="px-5 pt-4 pb-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
+          <Card className="px-5 pt-4 pb-8 shadow-sm shadow-night/[0.03] sm:p-10">
             {sent ? (
               <ContactConfirmation copy={copy.confirmation} />
             ) : (
               <>
-                <h2
-                  id="contact-form-heading"
-                  className="text-xl font-semibold sm:text-2xl md:text-3xl"
-                >
+                <h2 id="contact-form-heading" className="text-title font-semibold">
                   {copy.form.title}
                 </h2>
                 {/* What the labels say again ("optional"): left out on a phone,
                     where it pushed the first field below the first screen. */}
-                <p className="mt-3 max-w-[60ch] leading-relaxed text-slate-600 max-sm:hidden">
+                <p className="mt-3 max-w-[60ch] leading-relaxed text-muted max-sm:hidden">
                   {copy.form.intro}
                 </p>
                 <ContactForm defaultService={defaultService} copy={copy.form} />
@@ -79,7 +76,7 @@ type DirectCopy = { title: string; body: string };
 export function ReplyRoutes({ title, body }: DirectCopy) {
   return (
     <HeroPanel label={title} className="hidden lg:block">
-      <p className="leading-relaxed text-slate-300">{body}</p>
+      <p className="leading-relaxed text-mist">{body}</p>
       <DirectLines className="mt-5" />
     </HeroPanel>
   );
@@ -87,7 +84,7 @@ export function ReplyRoutes({ title, body }: DirectCopy) {
 
 function DirectContact({ title, body }: DirectCopy) {
   return (
-    <div className="mt-12 rounded-2xl bg-ink p-6 text-slate-300 sm:p-8 lg:hidden">
+    <div className="mt-12 rounded-2xl bg-night p-6 text-mist sm:p-8 lg:hidden">
       <h2 className="text-xl font-semibold text-white">{title}</h2>
       <p className="mt-2 leading-relaxed">{body}</p>
       <DirectLines className="mt-6" />
@@ -111,7 +108,7 @@ function DirectLines({ className }: { className?: string }) {
         <li key={label} className="flex items-center gap-4">
           <IconTile icon={icon} tone="inverse" size="md" />
           <span className="min-w-0">
-            <span className="block text-sm text-slate-400">{label}</span>
+            <span className="block text-sm text-mist-soft">{label}</span>
             <a
               href={href}
               className="block truncate text-lg font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"

@@ -20,14 +20,14 @@ export function ContactOffices({ id, className, heading }: ContactOfficesProps) 
         {siteConfig.offices.map((office, index) => (
           <li
             key={office.city}
-            className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
+            className="overflow-hidden rounded-2xl border border-line bg-surface"
           >
             <StreetGrid variant={index} />
             <div className="flex gap-4 p-6 sm:p-8">
               <Icon name="map-pin" className="mt-1 size-6 shrink-0 text-accent" />
               <div>
                 <h3 className="text-xl font-semibold">{office.city}</h3>
-                <address className="mt-2 leading-relaxed text-slate-600 not-italic">
+                <address className="mt-2 leading-relaxed text-muted not-italic">
                   {office.lines.map((line) => (
                     <span key={line} className="block">
                       {line}
@@ -53,9 +53,9 @@ function StreetGrid({ variant }: { variant: number }) {
       width="560"
       height="160"
       preserveAspectRatio="xMidYMid slice"
-      className="block h-36 w-full bg-slate-50 sm:h-40"
+      className="block h-36 w-full bg-shade sm:h-40"
     >
-      <g transform={`rotate(${tilt} 280 80)`} stroke="#cbd5e1" strokeWidth="1.5" fill="none">
+      <g transform={`rotate(${tilt} 280 80)`} stroke="#d3cec3" strokeWidth="1.5" fill="none">
         {[-120, -40, 40, 120, 200, 280, 360, 440, 520, 600, 680].map((x) => (
           <line key={`v${x}`} x1={x} y1={-120} x2={x} y2={280} />
         ))}
@@ -69,13 +69,13 @@ function StreetGrid({ variant }: { variant: number }) {
             ? "M-10 128 C 140 92, 250 170, 570 104"
             : "M-10 40 C 170 100, 330 10, 570 70"
         }
-        stroke="#c7d2fe"
+        stroke="#f5cdb9"
         strokeWidth="14"
         strokeLinecap="round"
         fill="none"
       />
-      <circle cx="280" cy="80" r="26" fill="#4f46e5" opacity="0.12" />
-      <circle cx="280" cy="80" r="9" fill="#4f46e5" />
+      <circle cx="280" cy="80" r="26" fill="#e0522a" opacity="0.12" />
+      <circle cx="280" cy="80" r="9" fill="#e0522a" />
       <circle cx="280" cy="80" r="3.5" fill="#fff" />
     </svg>
   );

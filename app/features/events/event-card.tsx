@@ -31,7 +31,7 @@ export function EventCard({
       id={id}
       aria-labelledby={titleId}
       className={cn(
-        "rounded-2xl border border-slate-200 bg-white p-5 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 sm:p-8 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
+        "marks lift rounded-2xl border border-line bg-surface p-5 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 sm:p-8 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,380px)] lg:gap-10",
         className,
       )}
     >
@@ -46,13 +46,11 @@ export function EventCard({
             className="mt-4 text-xl font-semibold sm:text-2xl"
           />
           <EventFacts event={event} className="mt-4" />
-          <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-slate-600">
-            {event.summary}
-          </p>
+          <p className="mt-5 max-w-[70ch] text-base leading-[1.6] text-muted">{event.summary}</p>
           <EventActions event={event} className="mt-7" />
         </div>
       </div>
-      <div className="mt-8 space-y-6 rounded-xl bg-slate-50 p-5 sm:p-6 lg:mt-0 lg:self-start">
+      <div className="mt-8 space-y-6 rounded-xl bg-shade p-5 sm:p-6 lg:mt-0 lg:self-start">
         {event.agenda.length > 0 && <EventAgenda event={event} headingAs={SubHeading} />}
         {event.speakers.length > 0 && <EventSpeakers event={event} headingAs={SubHeading} />}
       </div>
@@ -67,23 +65,23 @@ export function DateTile({ event, className }: { event: EventCardView; className
     <div
       aria-hidden="true"
       className={cn(
-        "w-[72px] shrink-0 self-start overflow-hidden rounded-xl border bg-white text-center",
-        past ? "border-slate-200" : "border-indigo-100",
+        "w-[72px] shrink-0 self-start overflow-hidden rounded-xl border bg-surface text-center",
+        past ? "border-line" : "border-accent/25",
         className,
       )}
     >
       <span
         className={cn(
           "block py-1 text-xs font-semibold tracking-[0.12em] uppercase",
-          past ? "bg-slate-100 text-slate-600" : "bg-accent text-white",
+          past ? "bg-shade-strong text-muted" : "bg-accent text-on-accent",
         )}
       >
         {event.day.month}
       </span>
-      <span className="block pt-1.5 text-3xl leading-none font-semibold text-slate-950">
+      <span className="block pt-1.5 text-3xl leading-none font-semibold text-ink">
         {event.day.day}
       </span>
-      <span className="block pt-1 pb-2 text-xs font-medium text-slate-500">{event.day.year}</span>
+      <span className="block pt-1 pb-2 text-xs font-medium text-muted">{event.day.year}</span>
     </div>
   );
 }

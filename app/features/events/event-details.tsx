@@ -30,15 +30,13 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
         <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-x-16">
           <div className="lg:col-start-1 lg:row-start-1">
             <EventTags event={event} />
-            <h2 id={`${id}-heading`} className="mt-5 text-3xl font-semibold md:text-4xl">
+            <h2 id={`${id}-heading`} className="mt-5 text-h2 font-semibold">
               About this event
             </h2>
-            <p className="mt-5 max-w-[70ch] text-lg leading-[1.6] text-slate-600">
-              {event.summary}
-            </p>
+            <p className="mt-5 max-w-[70ch] text-lg leading-[1.6] text-muted">{event.summary}</p>
             {event.format === "in-person" && (
-              <p className="mt-6 text-base leading-relaxed text-slate-700">
-                <span className="font-semibold text-slate-900">Where: </span>
+              <p className="mt-6 text-base leading-relaxed text-body">
+                <span className="font-semibold text-ink">Where: </span>
                 {[event.venue, event.address ?? event.city].filter(Boolean).join(", ")}
               </p>
             )}
@@ -52,7 +50,7 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
               </ul>
             )}
           </div>
-          <div className="space-y-8 self-start rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="space-y-8 self-start rounded-2xl border border-line bg-shade p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             {event.agenda.length > 0 && <EventAgenda event={event} headingAs="h2" />}
             {event.speakers.length > 0 && <EventSpeakers event={event} headingAs="h2" />}
           </div>
@@ -63,13 +61,13 @@ export function EventDetails({ id = "details", className, event }: EventDetailsP
                 <li key={service.id}>
                   <Link
                     to={servicePath(service.id)}
-                    className="group flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-800 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50"
+                    className="group flex items-center gap-3 rounded-xl border border-line px-4 py-3 font-medium text-body transition-colors duration-150 hover:border-line-strong hover:bg-shade"
                   >
                     <IconTile icon={service.icon} />
                     <span className="flex-1">{service.name}</span>
                     <Icon
                       name="arrow-right"
-                      className="size-4 text-slate-400 group-hover:text-accent"
+                      className="size-4 text-faint group-hover:text-accent"
                     />
                   </Link>
                 </li>

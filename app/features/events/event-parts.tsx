@@ -26,7 +26,7 @@ export function EventTitle({
     <Heading id={id} className={className}>
       <Link
         to={eventPath(event.slug)}
-        className="rounded-sm hover:text-accent-600 focus-visible:text-accent-600"
+        className="rounded-sm hover:text-accent-strong focus-visible:text-accent-strong"
       >
         {event.title}
       </Link>
@@ -78,14 +78,14 @@ export function EventFacts({
         ? "Online, joining link sent by e-mail to registered guests"
         : "Online"
       : [event.venue, event.address ?? event.city].filter(Boolean).join(", ");
-  const iconClass = cn("mt-[0.2em] size-4 shrink-0", inverse ? "text-cyan-300" : "text-slate-400");
+  const iconClass = cn("mt-[0.2em] size-4 shrink-0", inverse ? "text-signal" : "text-faint");
   // Spans, not a list: the facts also sit inside the page hero's lead paragraph.
   return (
     <span
       className={cn(
         "block space-y-1.5",
         factSizes[size],
-        inverse ? "text-slate-200" : "text-slate-700",
+        inverse ? "text-mist-strong" : "text-body",
         className,
       )}
     >

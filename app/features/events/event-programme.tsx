@@ -15,16 +15,14 @@ export function EventAgenda({
 }) {
   return (
     <div>
-      <Heading className="text-sm font-semibold tracking-[0.08em] text-slate-500 uppercase">
+      <Heading className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">
         Agenda
       </Heading>
       <ol className="mt-3 space-y-3">
         {event.agenda.map((slot) => (
           <li key={`${slot.time}-${slot.item}`} className="flex gap-4 text-[15px] leading-snug">
-            <span className="w-12 shrink-0 font-semibold text-slate-900 tabular-nums">
-              {slot.time}
-            </span>
-            <span className="text-slate-700">{slot.item}</span>
+            <span className="w-12 shrink-0 font-semibold text-ink tabular-nums">{slot.time}</span>
+            <span className="text-body">{slot.item}</span>
           </li>
         ))}
       </ol>
@@ -42,7 +40,7 @@ export function EventSpeakers({
 }) {
   return (
     <div>
-      <Heading className="text-sm font-semibold tracking-[0.08em] text-slate-500 uppercase">
+      <Heading className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">
         {event.speakers.length === 1 ? "Speaker" : "Speakers"}
       </Heading>
       <ul className="mt-3 space-y-4">
@@ -50,8 +48,8 @@ export function EventSpeakers({
           <li key={speaker.name} className="flex items-center gap-3">
             <PersonAvatar name={speaker.name} portrait={speaker.portrait} size="sm" />
             <div className="min-w-0 text-sm leading-snug">
-              <p className="font-semibold text-slate-900">{speaker.name}</p>
-              <p className="text-slate-600">
+              <p className="font-semibold text-ink">{speaker.name}</p>
+              <p className="text-muted">
                 {speaker.role}, {speaker.organisation}
               </p>
             </div>

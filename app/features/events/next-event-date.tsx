@@ -17,10 +17,10 @@ export function NextEventDate({ event }: { event: EventCardView }) {
           <p className="text-lg leading-snug font-semibold text-balance text-white">
             {event.title}
           </p>
-          <p className="mt-2 text-slate-300">
+          <p className="mt-2 text-mist">
             <time dateTime={event.startsAt}>{event.when}</time>
           </p>
-          <p className="text-slate-400">{place}</p>
+          <p className="text-mist-soft">{place}</p>
           <ArrowLink
             to={eventPath(event.slug)}
             aria-label={`${opensHere ? "Register" : "See the event"}: ${event.title}`}

@@ -52,7 +52,7 @@ function EventTeaser({ event, id }: { event: EventTeaserView; id: string }) {
     <article
       id={id}
       aria-labelledby={titleId}
-      className="mt-8 max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 md:mt-12"
+      className="mt-8 max-w-4xl rounded-2xl border border-line bg-surface p-5 sm:p-8 md:mt-12"
     >
       <EventTags event={event} />
       <EventTitle
@@ -62,8 +62,8 @@ function EventTeaser({ event, id }: { event: EventTeaserView; id: string }) {
         className="mt-4 text-xl font-semibold sm:text-2xl"
       />
       <EventFacts event={event} className="mt-4" />
-      <p className="mt-5 max-w-[70ch] leading-[1.6] text-slate-600">{event.lead}</p>
-      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-[15px] text-slate-700">
+      <p className="mt-5 max-w-[70ch] leading-[1.6] text-muted">{event.lead}</p>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-[15px] text-body">
         {event.speakers.length > 0 && (
           <span>
             With {event.speakers.map((speaker) => `${speaker.name}, ${speaker.role}`).join("; ")}

@@ -22,7 +22,7 @@ export function PastEventCard({
       id={id}
       aria-labelledby={titleId}
       className={cn(
-        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-6",
+        "flex flex-col rounded-2xl border border-line bg-surface p-5 sm:p-6",
         className,
       )}
     >
@@ -31,19 +31,19 @@ export function PastEventCard({
         event={event}
         id={titleId}
         as={Heading}
-        className="mt-4 text-lg font-semibold text-slate-800"
+        className="mt-4 text-lg font-semibold text-body"
       />
       <EventFacts event={event} className="mt-3" size="compact" />
       {/* Clamped: the archive is a reminder, the event's page has the full text. */}
-      <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-slate-600">{event.summary}</p>
+      <p className="mt-4 line-clamp-4 text-[15px] leading-[1.6] text-muted">{event.summary}</p>
       {event.speakers.length > 0 ? (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Speakers: </span>
+        <p className="mt-4 text-sm leading-relaxed text-muted">
+          <span className="font-semibold text-body">Speakers: </span>
           {event.speakers.map((speaker) => `${speaker.name} (${speaker.organisation})`).join(", ")}
         </p>
       ) : (
-        <p className="mt-4 text-sm leading-relaxed text-slate-600">
-          <span className="font-semibold text-slate-700">Agenda: </span>
+        <p className="mt-4 text-sm leading-relaxed text-muted">
+          <span className="font-semibold text-body">Agenda: </span>
           {event.agenda.map((slot) => slot.item).join("; ")}
         </p>
       )}

@@ -51,7 +51,7 @@ export function RegistrationSection({
     <SectionBand id={registrationAnchor} tone="muted" labelledBy={headingId}>
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-12 lg:gap-14">
         <div className="lg:col-span-7">
-          <Card className="px-5 py-8 shadow-sm shadow-slate-900/[0.03] sm:p-10">
+          <Card className="px-5 py-8 shadow-sm shadow-night/[0.03] sm:p-10">
             <div data-testid={answer ? "registration-answer" : undefined}>
               {answer ? (
                 // Reached from the form, the answer's heading takes focus.
@@ -59,13 +59,13 @@ export function RegistrationSection({
                   {text.title}
                 </ConfirmationHeading>
               ) : (
-                <h2 id={headingId} className="text-2xl font-semibold md:text-3xl">
+                <h2 id={headingId} className="text-title font-semibold">
                   {text.title}
                 </h2>
               )}
               <p
                 className={cn(
-                  "max-w-[60ch] leading-relaxed text-slate-600",
+                  "max-w-[60ch] leading-relaxed text-muted",
                   form ? "mt-3" : "mt-4 text-lg",
                 )}
               >
@@ -130,10 +130,10 @@ export function SeatDot({ state, className }: { state: RegistrationState; classN
       className={cn(
         "shrink-0 rounded-full",
         state.kind === "open"
-          ? "bg-emerald-500"
+          ? "bg-ok"
           : state.kind === "waiting-list"
-            ? "bg-amber-500"
-            : "bg-slate-400",
+            ? "bg-caution"
+            : "bg-line-strong",
         className,
       )}
     />
@@ -151,19 +151,16 @@ function SeatStatus({
   closesAt: string | null;
 }) {
   return (
-    <div
-      className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
-      data-testid="seat-status"
-    >
-      <p className="text-sm font-semibold tracking-[0.14em] text-slate-600 uppercase">Places</p>
-      <p className="mt-2 flex items-center gap-3 text-2xl font-semibold text-slate-950">
+    <div className="rounded-2xl border border-line bg-surface p-6 sm:p-8" data-testid="seat-status">
+      <p className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">Places</p>
+      <p className="mt-2 flex items-center gap-3 text-2xl font-semibold text-ink">
         <SeatDot state={state} className="size-2.5" />
         {text.seats.label}
       </p>
-      <p className="mt-3 leading-relaxed text-slate-600">{text.seats.detail}</p>
+      <p className="mt-3 leading-relaxed text-muted">{text.seats.detail}</p>
       {closesAt && (
-        <p className="mt-3 flex gap-2 text-[15px] text-slate-700">
-          <Icon name="clock" className="mt-[0.2em] size-4 shrink-0 text-slate-400" />
+        <p className="mt-3 flex gap-2 text-[15px] text-body">
+          <Icon name="clock" className="mt-[0.2em] size-4 shrink-0 text-faint" />
           <span>
             Registration closes <span className="font-medium">{closesAt}</span>.
           </span>

@@ -35,12 +35,12 @@ export function UpcomingEvents({
           ))}
         </ol>
       ) : (
-        <p className="mt-10 max-w-2xl rounded-2xl border border-dashed border-slate-300 p-6 text-lg leading-relaxed text-slate-600">
+        <p className="mt-10 max-w-2xl rounded-2xl border border-dashed border-line-strong p-6 text-lg leading-relaxed text-muted">
           Our next dates are being planned. Tell us which topics you would like us to cover and we
           will invite you first:{" "}
           <Link
             to={paths.contact}
-            className="font-semibold text-accent-600 underline underline-offset-4"
+            className="font-semibold text-accent-strong underline underline-offset-4"
           >
             register interest
           </Link>

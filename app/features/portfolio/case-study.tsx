@@ -40,7 +40,7 @@ export type CaseStudyView = Pick<
 /** The case study's opening: the product's name as the page's h1, the client, and its own art. */
 export function CaseStudyHero({ study }: { study: CaseStudyView }) {
   return (
-    <section className="relative isolate overflow-hidden bg-ink text-white">
+    <section className="marks relative isolate overflow-hidden bg-night text-white marks-hero">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_0%,rgb(79_70_229/0.4),transparent_55%)]"
@@ -72,12 +72,12 @@ export function CaseStudyHero({ study }: { study: CaseStudyView }) {
 export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
   const people = study.team.reduce((sum, member) => sum + member.count, 0);
   return (
-    <section aria-label="The engagement at a glance" className="border-b border-slate-200 bg-white">
+    <section aria-label="The engagement at a glance" className="border-b border-line bg-surface">
       <Container className="py-10 md:py-12">
         <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label="Client">
-            <span className="font-semibold text-slate-900">{study.client.name}</span>
-            <span className="mt-1 block text-[15px] text-slate-600">{study.client.about}</span>
+            <span className="font-semibold text-ink">{study.client.name}</span>
+            <span className="mt-1 block text-[15px] text-muted">{study.client.about}</span>
           </Fact>
           <Fact label="Industry">
             <Tag tone="accent">
@@ -86,10 +86,8 @@ export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
             </Tag>
           </Fact>
           <Fact label="Duration and team">
-            <span className="font-semibold text-slate-900">{study.duration}</span>
-            <span className="mt-1 block text-[15px] text-slate-600">
-              {people} people from Corvanta
-            </span>
+            <span className="font-semibold text-ink">{study.duration}</span>
+            <span className="mt-1 block text-[15px] text-muted">{people} people from Corvanta</span>
           </Fact>
           <div>
             <dt className="sr-only">Services involved</dt>
@@ -106,7 +104,7 @@ export function CaseStudyFacts({ study }: { study: CaseStudyView }) {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">{label}</dt>
       <dd className="mt-3">{children}</dd>
     </div>
   );
@@ -122,23 +120,23 @@ export function CaseStudyApproach({ study }: { study: CaseStudyView }) {
             id="challenge-heading"
             heading={{ eyebrow: "The challenge", title: "Where the client started" }}
           />
-          <p className="mt-6 text-lg leading-[1.6] text-pretty text-slate-700">{study.challenge}</p>
-          <p className="mt-5 leading-[1.6] text-pretty text-slate-600">{study.solution}</p>
+          <p className="mt-6 text-lg leading-[1.6] text-pretty text-body">{study.challenge}</p>
+          <p className="mt-5 leading-[1.6] text-pretty text-muted">{study.solution}</p>
         </div>
         <div className="lg:col-span-7">
-          <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
+          <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">
             Our approach
           </h3>
           <ol className="mt-6 space-y-5">
             {study.approach.map((step, index) => (
               <li
                 key={step.title}
-                className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-6"
+                className="flex gap-5 rounded-2xl border border-line bg-surface p-6"
               >
                 <StepNumber number={index + 1} />
                 <div>
-                  <h4 className="text-lg font-semibold text-slate-900">{step.title}</h4>
-                  <p className="mt-2 leading-[1.6] text-pretty text-slate-600">{step.detail}</p>
+                  <h4 className="text-lg font-semibold text-ink">{step.title}</h4>
+                  <p className="mt-2 leading-[1.6] text-pretty text-muted">{step.detail}</p>
                 </div>
               </li>
             ))}
@@ -162,27 +160,25 @@ export function CaseStudyTimeline({ study }: { study: CaseStudyView }) {
         }}
       />
       <div className="mt-12 grid gap-12 lg:grid-cols-12 lg:gap-16">
-        <ol className="relative space-y-8 border-l-2 border-indigo-100 pl-7 lg:col-span-8">
+        <ol className="relative space-y-8 border-l-2 border-accent/25 pl-7 lg:col-span-8">
           {study.timeline.map((phase) => (
             <li key={phase.when} className="relative">
               <span
                 aria-hidden="true"
-                className="absolute top-1.5 -left-[35px] size-3 rounded-full bg-accent ring-4 ring-slate-50"
+                className="absolute top-1.5 -left-[35px] size-3 rounded-full bg-accent ring-4 ring-line"
               />
               <p className="text-sm font-semibold tracking-wide text-accent">{phase.when}</p>
-              <p className="mt-1 leading-[1.6] text-pretty text-slate-700">{phase.milestone}</p>
+              <p className="mt-1 leading-[1.6] text-pretty text-body">{phase.milestone}</p>
             </li>
           ))}
         </ol>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-4">
-          <h3 className="text-sm font-semibold tracking-[0.14em] text-slate-500 uppercase">
-            The team
-          </h3>
-          <ul className="mt-4 divide-y divide-slate-100">
+        <div className="rounded-2xl border border-line bg-surface p-6 lg:col-span-4">
+          <h3 className="text-sm font-semibold tracking-[0.14em] text-muted uppercase">The team</h3>
+          <ul className="mt-4 divide-y divide-line">
             {study.team.map((member) => (
               <li key={member.role} className="flex items-baseline justify-between gap-4 py-2.5">
-                <span className="text-slate-700">{member.role}</span>
-                <span className="font-semibold text-slate-900 tabular-nums">{member.count}</span>
+                <span className="text-body">{member.role}</span>
+                <span className="font-semibold text-ink tabular-nums">{member.count}</span>
               </li>
             ))}
           </ul>
@@ -206,14 +202,14 @@ export function CaseStudyResults({ study }: { study: CaseStudyView }) {
           <ul className="mt-8 space-y-4">
             {study.results.map((result) => (
               <li key={result} className="flex gap-3">
-                <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-800">
+                <span className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-ok-wash text-ok">
                   <Icon name="check" className="size-3.5" strokeWidth={2.5} />
                 </span>
-                <span className="leading-[1.6] text-slate-700">{result}</span>
+                <span className="leading-[1.6] text-body">{result}</span>
               </li>
             ))}
           </ul>
-          <h3 className="mt-10 text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">
+          <h3 className="mt-10 text-xs font-semibold tracking-[0.12em] text-muted uppercase">
             Technologies
           </h3>
           <ul className="mt-3 flex flex-wrap gap-2">

@@ -16,11 +16,11 @@ export type ClientLogo = {
  */
 export function ClientStrip({ label, clients }: { label: string; clients: readonly ClientLogo[] }) {
   return (
-    <section aria-labelledby="clients-heading" className="border-b border-slate-200 bg-white">
+    <section aria-labelledby="clients-heading" className="border-b border-line bg-surface">
       <Container className="py-7 md:py-10">
         <h2
           id="clients-heading"
-          className="text-center text-xs font-semibold tracking-[0.14em] text-slate-500 uppercase sm:text-sm"
+          className="text-center text-xs font-semibold tracking-[0.14em] text-muted uppercase sm:text-sm"
         >
           {label}
         </h2>
@@ -43,7 +43,7 @@ export function ClientStrip({ label, clients }: { label: string; clients: readon
                   loading="lazy"
                   width={clientWordmarkSize.width}
                   height={clientWordmarkSize.height}
-                  className="h-auto w-full"
+                  className="h-auto w-full dark:invert"
                 />
               </Link>
             </li>

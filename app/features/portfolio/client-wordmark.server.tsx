@@ -5,7 +5,7 @@ import { interFonts } from "~/lib/inter-font.server";
 
 const WIDTH = clientWordmarkSize.width;
 const HEIGHT = clientWordmarkSize.height;
-const INK = "#334155";
+const INK = "#3d3e37";
 
 /** Eight simple marks, 28x28, drawn in one ink: a client's logo beside its name. */
 const marks = [

@@ -12,9 +12,9 @@ export function LeadCase({ product }: { product: ProductCardData }) {
         <span className="text-4xl font-semibold tracking-tight text-white sm:text-5xl">
           {headlineResult.value}
         </span>
-        <span className="text-lg text-slate-200">{headlineResult.label}</span>
+        <span className="text-lg text-mist-strong">{headlineResult.label}</span>
       </p>
-      <p className="mt-3 leading-relaxed text-pretty text-slate-300">{summary}</p>
+      <p className="mt-3 leading-relaxed text-pretty text-mist">{summary}</p>
       <ArrowLink to={productPath(slug)} tone="inverse" className="mt-5">
         Read the {name} case
       </ArrowLink>

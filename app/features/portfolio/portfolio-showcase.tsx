@@ -62,8 +62,8 @@ export function PortfolioShowcase({
   return (
     <SectionBand id={id} className={className} labelledBy={headingId}>
       <SectionHeading id={headingId} heading={heading} />
-      <div data-needs-script className="mt-10 border-b border-slate-200 pb-6">
-        <p id="industry-filter-label" className="text-sm font-semibold text-slate-700">
+      <div data-needs-script className="mt-10 border-b border-line pb-6">
+        <p id="industry-filter-label" className="text-sm font-semibold text-body">
           {filterLabel}
         </p>
         <div
@@ -91,7 +91,7 @@ export function PortfolioShowcase({
           aria-live="polite"
           aria-atomic="true"
           data-testid="filter-count"
-          className="mt-4 text-[15px] text-slate-600"
+          className="mt-4 text-[15px] text-muted"
         >
           {filter === "all"
             ? `Showing all ${products.length} products.`
@@ -120,7 +120,7 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
       aria-labelledby={headingId}
       data-testid="product-card"
       data-industry={product.industry}
-      className="group relative scroll-mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5"
+      className="group marks relative lift scroll-mt-6 overflow-hidden rounded-2xl border border-line bg-surface hover:border-line-strong hover:shadow-lg hover:shadow-night/5"
     >
       <div className="grid md:grid-cols-12">
         <div className="md:col-span-5 lg:col-span-4">
@@ -136,26 +136,24 @@ function CaseStudyCard({ product, detailsLabel }: CaseStudyCardProps) {
             <IndustryIcon industry={product.industry} />
             {product.industry}
           </Tag>
-          <h3 id={headingId} className="mt-3 text-2xl font-semibold md:text-3xl">
+          <h3 id={headingId} className="mt-3 text-title font-semibold">
             {product.name}
           </h3>
-          <p className="mt-2 text-lg leading-relaxed text-pretty text-slate-600">
-            {product.summary}
-          </p>
-          <p className="mt-3 text-[15px] text-slate-600">
-            <span className="font-semibold text-slate-800">Client: </span>
+          <p className="mt-2 text-lg leading-relaxed text-pretty text-muted">{product.summary}</p>
+          <p className="mt-3 text-[15px] text-muted">
+            <span className="font-semibold text-body">Client: </span>
             {product.clientName}
           </p>
           <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
             <HeadlineResult result={product.headlineResult} />
             <ServiceLinks services={product.services} />
           </div>
-          <p className="mt-6 border-t border-slate-100 pt-5">
+          <p className="mt-6 border-t border-line pt-5">
             <Link
               to={productPath(product.slug)}
               // The visible words first, then which product (an sr-only span would add a space).
               aria-label={`${detailsLabel}: ${product.name}`}
-              className="inline-flex items-center gap-1.5 font-semibold text-accent hover:text-accent-600"
+              className="inline-flex items-center gap-1.5 font-semibold text-accent hover:text-accent-strong"
             >
               {detailsLabel}
               <Icon

@@ -25,7 +25,7 @@ export function ProductArt({ slug, alt, fit = "slice", className }: ProductArtPr
       loading="lazy"
       width={productArtSize.width}
       height={productArtSize.height}
-      className={cn("block h-auto w-full bg-ink", className)}
+      className={cn("block h-auto w-full bg-night", className)}
     />
   );
 }

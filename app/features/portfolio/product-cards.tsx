@@ -34,8 +34,8 @@ export function ProductCard({ product, className }: ProductCardProps) {
       data-industry={product.industry}
       aria-labelledby={`${product.slug}-card-name`}
       className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5",
-        "has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-3 has-[[data-card-link]:focus-visible]:outline-cyan",
+        "group marks relative flex lift flex-col overflow-hidden rounded-2xl border border-line bg-surface hover:border-line-strong hover:shadow-lg hover:shadow-night/5",
+        "has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-3 has-[[data-card-link]:focus-visible]:outline-focus",
         className,
       )}
     >
@@ -55,15 +55,15 @@ export function ProductCard({ product, className }: ProductCardProps) {
             <span className="sr-only">: read the case study</span>
             <Icon
               name="arrow-right"
-              className="size-5 text-slate-400 transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-accent"
+              className="size-5 text-faint transition-transform duration-200 group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-accent"
             />
           </Link>
         </h3>
-        <p className="mt-2 leading-relaxed text-pretty text-slate-600">{product.summary}</p>
+        <p className="mt-2 leading-relaxed text-pretty text-muted">{product.summary}</p>
         <HeadlineResult result={product.headlineResult} className="mt-4 mb-5 sm:mt-5 sm:mb-6" />
         <ServiceLinks
           services={product.services}
-          className="mt-auto border-t border-slate-100 pt-4 sm:pt-5"
+          className="mt-auto border-t border-line pt-4 sm:pt-5"
         />
       </div>
     </article>
@@ -83,7 +83,7 @@ export function HeadlineResult({
       <span className="text-4xl font-semibold tracking-tight text-accent tabular-nums">
         {result.value}
       </span>
-      <span className="mt-1 text-[15px] font-medium text-slate-700">{result.label}</span>
+      <span className="mt-1 text-[15px] font-medium text-body">{result.label}</span>
     </p>
   );
 }
@@ -100,7 +100,7 @@ export function ServiceLinks({
 }) {
   return (
     <div className={className}>
-      <p className="text-xs font-semibold tracking-[0.12em] text-slate-500 uppercase">{label}</p>
+      <p className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">{label}</p>
       <ul className="mt-3 flex flex-wrap gap-2">
         {services.map((service) => {
           return (

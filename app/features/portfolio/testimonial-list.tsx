@@ -75,33 +75,33 @@ export function TestimonialCard({
   return (
     <figure
       className={cn(
-        "flex flex-col rounded-2xl border border-slate-200 bg-white p-5 sm:p-7 md:p-8",
+        "flex flex-col rounded-2xl border border-line bg-surface p-5 sm:p-7 md:p-8",
         stretch && "h-full",
         className,
       )}
     >
       <Icon
         name="quote"
-        className="size-7 fill-indigo-100 text-accent sm:size-8"
+        className="size-7 fill-accent-wash text-accent sm:size-8"
         strokeWidth={1.5}
       />
-      <blockquote className="mt-4 text-base leading-relaxed text-pretty text-slate-800 sm:mt-5 sm:text-lg">
+      <blockquote className="mt-4 text-base leading-relaxed text-pretty text-body sm:mt-5 sm:text-lg">
         <p>{testimonial.quote}</p>
       </blockquote>
       <figcaption className="mt-auto flex items-center gap-4 pt-5 sm:pt-7">
         <InitialsAvatar name={testimonial.name} size="sm" />
         <div className="min-w-0 text-[15px] leading-snug">
-          <p className="font-semibold text-slate-950">{testimonial.name}</p>
-          <p className="text-slate-600">
+          <p className="font-semibold text-ink">{testimonial.name}</p>
+          <p className="text-muted">
             {testimonial.role}, {testimonial.company}
           </p>
         </div>
       </figcaption>
       {showProductLink && (
-        <p className="mt-5 border-t border-slate-100 pt-4 sm:mt-6 sm:pt-5">
+        <p className="mt-5 border-t border-line pt-4 sm:mt-6 sm:pt-5">
           <Link
             to={productPath(testimonial.product)}
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-600"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:text-accent-strong"
           >
             {testimonial.productName} case study
             <Icon name="arrow-right" className="size-4" />

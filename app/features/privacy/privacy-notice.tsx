@@ -14,11 +14,11 @@ type PrivacyNoticeProps = {
 export function PrivacyNotice({ html, outline, updated }: PrivacyNoticeProps) {
   const sections = outline.filter((item) => item.depth === 2);
   return (
-    <div className="bg-white py-12 md:py-20">
+    <div className="bg-surface py-12 md:py-20">
       <Container className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-16">
         <div>
           <article className="article" dangerouslySetInnerHTML={{ __html: html }} />
-          <p className="mt-10 text-sm text-slate-600">
+          <p className="mt-10 text-sm text-muted">
             Last changed <time dateTime={updated}>{updated}</time>.
           </p>
         </div>

@@ -38,10 +38,10 @@ export function CaseOutcome({ id = "outcome", className, heading, product }: Cas
           <SectionHeading id={headingId} heading={heading} inverse />
           <ul className="mt-8 space-y-3">
             {product.results.map((result) => (
-              <li key={result} className="flex gap-3 text-base leading-relaxed text-slate-200">
+              <li key={result} className="flex gap-3 text-base leading-relaxed text-mist-strong">
                 <span
                   aria-hidden="true"
-                  className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-cyan-300/15 text-cyan-300"
+                  className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-signal/15 text-signal"
                 >
                   <Icon name="check" className="size-3.5" strokeWidth={2.5} />
                 </span>
@@ -51,7 +51,7 @@ export function CaseOutcome({ id = "outcome", className, heading, product }: Cas
           </ul>
           <Link
             to={sectionPath(paths.portfolio, product.slug)}
-            className="group mt-9 inline-flex items-center gap-2 font-semibold text-cyan-300 hover:text-white"
+            className="group mt-9 inline-flex items-center gap-2 font-semibold text-signal hover:text-white"
           >
             Read the {product.name} case study
             <Icon
@@ -61,16 +61,16 @@ export function CaseOutcome({ id = "outcome", className, heading, product }: Cas
           </Link>
         </div>
 
-        <figure className="relative isolate overflow-hidden rounded-3xl border border-white/10 bg-ink-800 p-8 md:p-10 lg:col-span-5">
+        <figure className="relative isolate overflow-hidden rounded-3xl border border-white/10 bg-night-800 p-8 md:p-10 lg:col-span-5">
           <OutcomeArt />
           <Tag tone="inverse">{product.industry}</Tag>
-          <p className="mt-8 bg-gradient-to-r from-cyan-300 to-accent-300 bg-clip-text text-6xl leading-none font-semibold tracking-tight text-transparent tabular-nums md:text-7xl">
+          <p className="mt-8 bg-gradient-to-r from-signal to-signal bg-clip-text text-6xl leading-none font-semibold tracking-tight text-transparent tabular-nums md:text-7xl">
             {product.headlineResult.value}
           </p>
           <p className="mt-3 text-lg font-medium text-white">{product.headlineResult.label}</p>
           <figcaption className="mt-8 border-t border-white/10 pt-6 text-[15px] leading-relaxed">
             <span className="block font-semibold text-white">{product.name}</span>
-            <span className="mt-1 block text-slate-300">{product.client}</span>
+            <span className="mt-1 block text-mist">{product.client}</span>
           </figcaption>
         </figure>
       </div>
@@ -92,7 +92,7 @@ function OutcomeArt() {
       <circle cx="160" cy="160" r="70" stroke="rgb(103 232 249 / 0.16)" />
       <circle cx="160" cy="160" r="110" stroke="rgb(165 180 252 / 0.12)" />
       <circle cx="160" cy="160" r="150" stroke="rgb(165 180 252 / 0.08)" />
-      <circle cx="82" cy="238" r="4" fill="#22d3ee" opacity="0.7" />
+      <circle cx="82" cy="238" r="4" fill="#f2c77a" opacity="0.7" />
     </svg>
   );
 }

@@ -32,9 +32,9 @@ export function FaqList({ id = "faqs", className, faqs, heading, aside, tone }: 
       <div className="grid gap-8 lg:grid-cols-12 lg:gap-16">
         <div className="lg:col-span-4">
           <SectionHeading id={headingId} heading={heading} />
-          {aside && <div className="mt-5 text-base leading-relaxed text-slate-600">{aside}</div>}
+          {aside && <div className="mt-5 text-base leading-relaxed text-muted">{aside}</div>}
         </div>
-        <div className="divide-y divide-slate-200 border-y border-slate-200 lg:col-span-8">
+        <div className="divide-y divide-line border-y border-line lg:col-span-8">
           {faqs.map((faq) => (
             <FaqItem key={faq.question} faq={faq} />
           ))}
@@ -58,14 +58,14 @@ function FaqItem({ faq }: { faq: Faq }) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
-          className="group flex w-full items-start justify-between gap-6 py-5 text-left text-slate-950 hover:text-accent-600 md:py-6"
+          className="group flex w-full items-start justify-between gap-6 py-5 text-left text-ink hover:text-accent-strong md:py-6"
         >
           <span className="text-pretty">{faq.question}</span>
           <span
             aria-hidden="true"
             className={cn(
-              "mt-0.5 grid size-7 shrink-0 place-items-center rounded-full border border-slate-300 text-slate-600 transition-[transform,background-color,border-color,color] duration-200 group-hover:border-accent group-hover:text-accent",
-              open && "rotate-45 border-accent bg-accent text-white group-hover:text-white",
+              "mt-0.5 grid size-7 shrink-0 place-items-center rounded-full border border-line-strong text-muted transition-[transform,background-color,border-color,color] duration-200 group-hover:border-accent group-hover:text-accent",
+              open && "rotate-45 border-accent bg-accent text-on-accent group-hover:text-on-accent",
             )}
           >
             <Icon name="plus" className="size-4" strokeWidth={2} />
@@ -77,7 +77,7 @@ function FaqItem({ faq }: { faq: Faq }) {
         role="region"
         aria-labelledby={buttonId}
         hidden={!open}
-        className="max-w-[65ch] pb-6 text-base leading-[1.6] text-slate-600 sm:pr-12"
+        className="max-w-[65ch] pb-6 text-base leading-[1.6] text-muted sm:pr-12"
       >
         <p>{faq.answer}</p>
       </div>

@@ -29,7 +29,7 @@ export function OverviewSection({
     <SectionBand id={id} className={className} tone={tone} labelledBy={headingId}>
       <div className="grid gap-6 lg:grid-cols-12 lg:gap-12">
         <SectionHeading id={headingId} heading={heading} className="lg:col-span-5" />
-        <Prose className="lg:col-span-7 lg:pt-8 [&>p:first-child]:text-slate-800">
+        <Prose className="lg:col-span-7 lg:pt-8 [&>p:first-child]:text-body">
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}

@@ -50,16 +50,16 @@ export function ProcessSteps({
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
-                className="absolute top-10 bottom-[-2rem] left-[1.125rem] w-px bg-gradient-to-b from-accent-300 to-slate-200 lg:top-[1.125rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-10 lg:h-px lg:w-auto lg:bg-gradient-to-r"
+                className="absolute top-10 bottom-[-2rem] left-[1.125rem] w-px bg-gradient-to-b from-signal to-line lg:top-[1.125rem] lg:right-[-1.5rem] lg:bottom-auto lg:left-10 lg:h-px lg:w-auto lg:bg-gradient-to-r"
               />
             )}
             <StepNumber number={index + 1} className="absolute top-0 left-0" />
-            <p className="text-sm font-semibold text-slate-500">
+            <p className="text-sm font-semibold text-muted">
               <span className="sr-only">Step {index + 1}, </span>
               {step.duration}
             </p>
             <h3 className="mt-1.5 text-lg font-semibold">{step.title}</h3>
-            <p className="mt-2 text-[15px] leading-relaxed text-slate-600">{step.description}</p>
+            <p className="mt-2 text-[15px] leading-relaxed text-muted">{step.description}</p>
           </li>
         ))}
       </ol>

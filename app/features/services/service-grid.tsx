@@ -98,7 +98,7 @@ export function ServiceCard({
 }) {
   const href = servicePath(service.id);
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-5 lg:p-7">
+    <article className="group marks relative flex w-full lift flex-col rounded-2xl border border-line bg-surface p-6 hover:border-line-strong hover:shadow-lg hover:shadow-night/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 max-sm:before:hidden md:p-5 lg:p-7">
       {/* Phones: a compact tile (icon beside name); the summary is shown from
           sm up and read out on phones too. */}
       {/* Below 360 px a half-width tile cannot hold "Cybersecurity" beside its
@@ -116,7 +116,7 @@ export function ServiceCard({
       </div>
       <p
         className={cn(
-          "mt-4 flex-1 text-[15px] leading-relaxed text-slate-600",
+          "mt-4 flex-1 text-[15px] leading-relaxed text-muted",
           summaryOnPhones ? "max-sm:mt-2" : "max-sm:sr-only",
         )}
       >
@@ -152,7 +152,7 @@ export function TalkToUsCard({
   href?: string;
 }) {
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl bg-ink p-5 text-slate-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan sm:p-6 md:p-7">
+    <article className="group relative flex w-full flex-col rounded-2xl bg-night p-5 text-mist has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-focus sm:p-6 md:p-7">
       <h3 className="text-lg leading-snug font-semibold text-white">
         <Link
           to={href}
@@ -164,7 +164,7 @@ export function TalkToUsCard({
       <p className="mt-3 flex-1 text-[15px] leading-relaxed sm:mt-4">{body}</p>
       <span
         aria-hidden="true"
-        className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-cyan-300 sm:mt-5"
+        className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-signal sm:mt-5"
       >
         {action}
         <Icon

@@ -25,14 +25,17 @@ export function ServiceHero({ id, className, heading, actions, proof }: ServiceH
   return (
     <section
       id={id}
-      className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
+      className={cn(
+        "marks relative isolate overflow-hidden bg-night text-white marks-hero",
+        className,
+      )}
     >
       <HeroGrid />
       <Container className="grid items-center gap-10 py-12 sm:py-14 md:py-16 lg:grid-cols-12">
         <div className="lg:col-span-7">
           <HeroCopy heading={heading} actions={actions} />
         </div>
-        <figure className="hidden overflow-hidden rounded-2xl border border-white/10 bg-ink-800 lg:col-span-5 lg:block">
+        <figure className="hidden overflow-hidden rounded-2xl border border-white/10 bg-night-800 lg:col-span-5 lg:block">
           <img
             src={productArtPath(proof.slug, "slice")}
             alt=""
@@ -47,7 +50,7 @@ export function ServiceHero({ id, className, heading, actions, proof }: ServiceH
             </span>
             <span className="min-w-0 text-[15px] leading-snug">
               <span className="block font-medium text-white">{proof.headlineResult.label}</span>
-              <span className="block text-slate-400">
+              <span className="block text-mist-soft">
                 {proof.name} for {proof.client}
               </span>
             </span>
@@ -75,8 +78,8 @@ function HeroGrid() {
           <path d="M48 0H0v48" fill="none" stroke="rgb(255 255 255 / 0.05)" />
         </pattern>
         <radialGradient id={`${id}-glow`} cx="0.78" cy="0.45" r="0.55">
-          <stop offset="0" stopColor="#4f46e5" stopOpacity="0.4" />
-          <stop offset="1" stopColor="#4f46e5" stopOpacity="0" />
+          <stop offset="0" stopColor="#e0522a" stopOpacity="0.4" />
+          <stop offset="1" stopColor="#e0522a" stopOpacity="0" />
         </radialGradient>
       </defs>
       <rect width="1440" height="560" fill={`url(#${id}-grid)`} />

@@ -50,7 +50,7 @@ export function ServiceOfferings({
           <li
             key={offering.title}
             className={cn(
-              "grid grid-cols-[auto_1fr] gap-x-4 rounded-2xl border border-slate-200 bg-white p-5 sm:block sm:p-6 md:p-7",
+              "grid grid-cols-[auto_1fr] gap-x-4 rounded-2xl border border-line bg-surface p-5 sm:block sm:p-6 md:p-7",
               spanOf(index, offerings.length),
             )}
           >
@@ -58,7 +58,7 @@ export function ServiceOfferings({
               <ContentIcon name={offering.icon} strokeWidth={1.8} />
             </IconTile>
             <h3 className="self-center text-lg font-semibold sm:mt-5">{offering.title}</h3>
-            <p className="col-span-2 mt-3 text-[15px] leading-relaxed text-slate-600 sm:mt-2">
+            <p className="col-span-2 mt-3 text-[15px] leading-relaxed text-muted sm:mt-2">
               {offering.description}
             </p>
           </li>

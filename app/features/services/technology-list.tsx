@@ -43,8 +43,8 @@ export function TechnologyList({
         )}
       >
         {groups.map((group) => (
-          <div key={group.group} className="rounded-2xl border border-slate-200 p-6">
-            <h3 className="text-sm font-semibold tracking-[0.08em] text-slate-500 uppercase">
+          <div key={group.group} className="rounded-2xl border border-line p-6">
+            <h3 className="text-sm font-semibold tracking-[0.08em] text-muted uppercase">
               {group.group}
             </h3>
             <ul className="mt-4 flex flex-wrap gap-2">

@@ -17,14 +17,14 @@ import { paths } from "~/config/paths";
 import { isActivePath } from "~/site/layout/active-path";
 
 const topLevelItem = cva(
-  "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 hover:text-white data-[active]:text-white data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
+  "relative inline-flex h-10 items-center gap-1 rounded-full text-[15px] font-medium whitespace-nowrap transition-colors duration-200 data-[state=open]:bg-white/10 data-[state=open]:text-white md:px-2.5",
   {
     variants: {
       kind: {
-        item: "px-3.5 text-slate-300 hover:bg-white/10 lg:px-4",
+        item: "px-3.5 text-mist hover:bg-white/10 hover:text-white data-[active]:text-white lg:px-4",
         /** Contact: the header's one call to action, a filled pill. */
         action:
-          "ml-1 bg-accent px-4 text-white hover:bg-accent-600 data-[active]:bg-accent-600 lg:ml-2 lg:px-5",
+          "ml-1 bg-accent px-4 text-on-accent hover:bg-accent-strong data-[active]:bg-accent-strong lg:ml-2 lg:px-5",
       },
     },
     defaultVariants: { kind: "item" },
@@ -184,13 +184,13 @@ function ServicesDropdown({
         <div className="absolute top-full left-1/2 z-50 w-[min(600px,calc(100vw-2rem))] -translate-x-1/2 pt-3">
           <ul
             id={listId}
-            className="grid grid-cols-2 gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl shadow-ink/20"
+            className="grid grid-cols-2 gap-1 rounded-2xl border border-line bg-surface p-3 shadow-xl shadow-night/20"
           >
             {menu.items.map((link) => (
               <li key={link.href}>
                 <Link
                   to={link.href}
-                  className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-slate-800 transition-colors duration-150 hover:bg-slate-100 hover:text-slate-950 data-[active]:bg-indigo-50 data-[active]:text-accent-600"
+                  className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-body transition-colors duration-150 hover:bg-shade-strong hover:text-ink data-[active]:bg-accent-wash data-[active]:text-accent-strong"
                   onClick={() => show(false)}
                   {...currentMarks(pathname === link.href)}
                 >

@@ -26,9 +26,7 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
       />
       <span className="text-[17px] font-semibold tracking-tight whitespace-nowrap">
         {brandWord}
-        <span className="font-normal text-slate-300">
-          {rest.length > 0 && ` ${rest.join(" ")}`}
-        </span>
+        <span className="font-normal text-mist">{rest.length > 0 && ` ${rest.join(" ")}`}</span>
       </span>
     </Link>
   );

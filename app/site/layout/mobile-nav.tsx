@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { paths } from "~/config/paths";
 
 const rowClass =
-  "flex w-full items-center justify-between rounded-xl px-4 py-3.5 text-lg font-medium text-slate-100 transition-colors duration-150 hover:bg-white/10 aria-[current=page]:text-white aria-[current=page]:bg-white/10";
+  "flex w-full items-center justify-between rounded-xl px-4 py-3.5 text-lg font-medium text-mist-strong transition-colors duration-150 hover:bg-white/10 aria-[current=page]:text-white aria-[current=page]:bg-white/10";
 
 /**
  * The menu below the medium breakpoint: a disclosure that the hamburger button
@@ -61,7 +61,7 @@ export function MobileNav() {
   }, [open]);
 
   return (
-    <div className="-mr-2 md:hidden">
+    <div className="md:hidden">
       <button
         ref={buttonRef}
         type="button"
@@ -81,7 +81,7 @@ export function MobileNav() {
         <nav
           id={panelId}
           aria-label="Main"
-          className="fixed inset-x-0 top-(--header-offset) bottom-0 z-50 overflow-y-auto overscroll-contain border-t border-white/10 bg-ink px-4 pt-4 pb-10"
+          className="fixed inset-x-0 top-(--header-offset) bottom-0 z-50 overflow-y-auto overscroll-contain border-t border-white/10 bg-night px-4 pt-4 pb-10"
         >
           <ul className="flex flex-col gap-1">
             {headerNav.map((item) =>
@@ -122,7 +122,7 @@ export function MobileNav() {
                             to={link.href}
                             onClick={close}
                             aria-current={pathname === link.href ? "page" : undefined}
-                            className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-slate-200 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
+                            className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-base text-mist-strong hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
                           >
                             {link.icon && <IconTile icon={link.icon} tone="inverse" />}
                             {link.label}

@@ -22,7 +22,7 @@ export function PageLoadingIndicator() {
       // lies over legible text. Reduced motion: no fade, no pulse.
       className="fixed inset-x-0 top-(--header-offset) bottom-0 z-30 grid place-items-center bg-white/80 backdrop-blur-[2px] transition-opacity delay-150 duration-200 motion-reduce:transition-none starting:opacity-0"
     >
-      <span className="size-14 animate-loading-pulse rounded-full bg-linear-to-br from-accent to-cyan shadow-lg shadow-accent/30 motion-reduce:animate-none" />
+      <span className="size-14 animate-loading-pulse rounded-full bg-linear-to-br from-accent to-signal shadow-lg shadow-accent/30 motion-reduce:animate-none" />
       <span className="sr-only">Loading page</span>
     </div>
   );

@@ -19,7 +19,7 @@ const socialLinks = [
 ] as const;
 
 const linkClass =
-  "block w-fit rounded-sm text-[15px] leading-6 text-slate-300 transition-colors duration-150 hover:text-white";
+  "block w-fit rounded-sm text-[15px] leading-6 text-mist transition-colors duration-150 hover:text-white";
 
 /**
  * The footer: blurb, social links, the spec's five columns, and the copyright line.
@@ -31,7 +31,7 @@ const linkClass =
 export function SiteFooter() {
   const year = useCurrentYear();
   return (
-    <footer className="bg-ink text-slate-300" data-behind-menu>
+    <footer className="bg-night text-mist" data-behind-menu>
       <Suspense>
         <Container className="py-12 md:py-20">
           {/* Phones from 380 px: the logo and the social links share a line (on
@@ -51,14 +51,14 @@ export function SiteFooter() {
                     {...(href.startsWith("http")
                       ? { target: "_blank", rel: "noopener noreferrer" }
                       : {})}
-                    className="grid size-11 place-items-center rounded-full border border-white/15 text-slate-300 transition-colors duration-150 hover:border-white/40 hover:text-white"
+                    className="grid size-11 place-items-center rounded-full border border-white/15 text-mist transition-colors duration-150 hover:border-white/40 hover:text-white"
                   >
                     <Icon name={icon} className="size-5" />
                   </a>
                 </li>
               ))}
             </ul>
-            <p className="max-w-md text-sm leading-relaxed text-slate-400 min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
+            <p className="max-w-md text-sm leading-relaxed text-mist-soft min-[380px]:col-span-2 md:col-span-1 md:text-[15px]">
               {siteConfig.footerBlurb}
             </p>
           </div>
@@ -85,13 +85,13 @@ export function SiteFooter() {
                     {column.heading}
                     <Icon
                       name="chevron-down"
-                      className="size-4 shrink-0 text-slate-400 transition-transform duration-200 group-open:rotate-180"
+                      className="size-4 shrink-0 text-mist-soft transition-transform duration-200 group-open:rotate-180"
                     />
                   </summary>
                   <ul className="mt-2 mb-2 flex flex-col gap-1.5 md:mt-5 md:mb-0 md:gap-3">
                     {column.kind === "text"
                       ? column.items.map((item) => (
-                          <li key={item} className="text-[15px] leading-6 text-slate-400">
+                          <li key={item} className="text-[15px] leading-6 text-mist-soft">
                             {item}
                           </li>
                         ))
@@ -113,7 +113,7 @@ export function SiteFooter() {
             ))}
           </div>
 
-          <p className="mt-10 border-t border-white/10 pt-6 text-sm text-slate-400 md:mt-14 md:pt-8">
+          <p className="mt-10 border-t border-white/10 pt-6 text-sm text-mist-soft md:mt-14 md:pt-8">
             © <span data-testid="copyright-year">{year}</span> {siteConfig.name}. All rights
             reserved.
           </p>

@@ -16,7 +16,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
     <>
       <a
         href="#main-content"
-        className="fixed top-3 left-3 z-[60] -translate-y-24 rounded-full bg-white px-5 py-3 font-semibold text-ink shadow-lg focus:translate-y-0"
+        className="fixed top-3 left-3 z-[60] -translate-y-24 rounded-full bg-surface px-5 py-3 font-semibold text-ink shadow-lg focus:translate-y-0"
       >
         Skip to content
       </a>

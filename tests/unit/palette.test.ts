@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+/*
+ * The site's own palette (issue 30, docs/design/identity.md): components
+ * colour with the semantic tokens of app/app.css (surface, ink, muted, line,
+ * accent, night…), which follow the theme. A Tailwind default colour class
+ * (indigo-600, slate-500, cyan-300…) is the template look coming back, and
+ * stays one colour in the dark theme.
+ */
+const defaultColour =
+  /(?<![\w-])(?:[a-z]+:)*(?:bg|text|border|ring|outline|fill|stroke|from|via|to|divide|shadow|decoration|accent|caret|placeholder)-(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}\b/g;
+
+/** Where a default colour stays, and why. */
+const allowed = new Map([
+  // The leaders' initials avatars: eight gradients picked by name, replaced
+  // with the leaders' look (issue 30, item 2).
+  ["app/components/ui/initials-avatar.tsx", "eight avatar gradients"],
+]);
+
+function sources(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.(tsx?|css)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+it("no component uses a Tailwind default colour class", () => {
+  const found = sources("app")
+    .filter((file) => !allowed.has(file.split(path.sep).join("/")))
+    .flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(defaultColour)].map(
+        (match) => `${file}: ${match[0]}`,
+      ),
+    );
+  expect(found, "use the tokens in app/app.css (docs/design/identity.md)").toEqual([]);
+});

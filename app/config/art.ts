@@ -144,7 +144,6 @@ export function coverArtPath(slug: string, shape: CoverArtShape): string {
 /** The home page hero's two pictures. */
 export const homeHeroArt = {
   backdrop: { path: artPath("home-hero-backdrop.svg"), width: 1440, height: 720 },
-  product: { path: artPath("home-hero-product.svg"), width: 520, height: 480 },
 } as const;
 
 /**

@@ -25,6 +25,7 @@ import { toPostCardView } from "~/features/blog/post-view";
 import { serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
 import { paths, productPath } from "~/config/paths";
+import { productArtAlt, productArtPath } from "~/config/art";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -44,6 +45,15 @@ export function loader({ context }: Route.LoaderArgs) {
             products.findIndex((other) => other.client.name === product.client.name) === index,
         )
         .map((product) => ({ name: product.client.name, href: productPath(product.slug) })),
+      // The schema has checked both slugs against content/products.
+      heroProof: hero.proof
+        .map((slug) => findProduct(slug))
+        .filter((product) => product !== undefined)
+        .map((product) => ({
+          href: productPath(product.slug),
+          art: productArtPath(product.slug, "meet"),
+          alt: productArtAlt(product),
+        })),
       engineering,
       selectedWork: {
         ...selectedWork,
@@ -89,6 +99,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         primaryAction={{ label: hero.primaryAction, href: paths.contact }}
         secondaryAction={{ label: hero.secondaryAction, href: paths.portfolio }}
         highlights={hero.highlights}
+        proof={loaderData.heroProof}
       />
       <ClientStrip label={hero.clientsLabel} clients={clients} />
       <ServiceGrid

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { twMerge } from "tailwind-merge";
+import { readFileSync } from "node:fs";
+import { extendTailwindMerge } from "tailwind-merge";
 import { readPublicPaths } from "~/site/pages.server";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -20,6 +21,14 @@ const decodeEntities = (value: string) =>
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
+
+// The site's own type scale (`--text-h1` and so on in app/app.css) is font
+// sizes, as Tailwind's are: taught to tailwind-merge so `text-h1 text-white`
+// reads as a size and a colour, not two colours.
+const typeScale = [
+  ...readFileSync("app/app.css", "utf8").matchAll(/^\s*--text-([a-z0-9]+):/gm),
+].map((match) => match[1]!);
+const twMerge = extendTailwindMerge({ extend: { theme: { text: typeScale } } });
 
 /** Class lists that tailwind-merge would shorten: each with what it would drop. */
 function conflictsIn(classLists: Iterable<string>): string[] {

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { homeHeroArt } from "~/config/art";
+import { homeHeroArt, productArtSize } from "~/config/art";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -15,12 +15,14 @@ type HeroHomeProps = SectionProps & {
   primaryAction: Action;
   secondaryAction: Action;
   highlights?: readonly string[];
+  /** Two products' own screens, linking to their cases: the claim's evidence. */
+  proof: readonly { href: string; art: string; alt: string }[];
 };
 
 /**
- * The Home page's opening band: the page's h1, two calls to action and product
- * art. The art is drawn on the server (app/features/company/home-hero-art.server.tsx)
- * and shown as images.
+ * The Home page's opening band: the page's h1, two calls to action and, from
+ * lg, the screens of the two products its lead names (their own art files),
+ * over a backdrop drawn on the server (app/features/company/home-hero-art.server.tsx).
  */
 export function HeroHome({
   id,
@@ -29,6 +31,7 @@ export function HeroHome({
   primaryAction,
   secondaryAction,
   highlights = [],
+  proof,
 }: HeroHomeProps) {
   return (
     <section
@@ -84,17 +87,27 @@ export function HeroHome({
             </ul>
           )}
         </div>
-        <div className="hidden lg:col-span-5 lg:block">
-          {/* A dashboard window and a phone on two orbits. */}
-          <img
-            src={homeHeroArt.product.path}
-            alt=""
-            loading="lazy"
-            width={homeHeroArt.product.width}
-            height={homeHeroArt.product.height}
-            className="mx-auto h-auto w-full max-w-[520px]"
-          />
-        </div>
+        <ul className="hidden lg:col-span-5 lg:block" aria-label="Two of the products behind it">
+          {/* The products the lead names, as their own screens, one over the other. */}
+          {proof.map(({ href, art, alt }, index) => (
+            <li key={href} className={index === 0 ? "mr-10" : "-mt-8 ml-14"}>
+              <Link
+                to={href}
+                className="block overflow-hidden rounded-xl shadow-2xl ring-1 shadow-black/40 ring-white/10"
+              >
+                <img
+                  src={art}
+                  alt={alt}
+                  loading="lazy"
+                  fetchPriority="low"
+                  width={productArtSize.width}
+                  height={productArtSize.height}
+                  className="h-auto w-full"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
       </Container>
     </section>
   );

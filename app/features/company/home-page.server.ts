@@ -33,6 +33,8 @@ export const homePageSchema = z
       highlights: z.array(lineField(40)).max(3),
       /** The heading of the client wordmarks under the hero. */
       clientsLabel: lineField(60),
+      /** The two products whose screens stand beside the headline: the ones its lead names. */
+      proof: z.array(productSlugField).length(2),
     }),
     services: sectionCopy.extend({
       closingCard: z

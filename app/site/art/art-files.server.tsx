@@ -14,7 +14,7 @@ import {
 } from "~/config/art";
 import { CoverArtSvg } from "~/features/blog/cover-art.server";
 import { listPostSummaries } from "~/features/blog/posts.server";
-import { HeroBackdropSvg, HeroProductSvg } from "~/features/company/home-hero-art.server";
+import { HeroBackdropSvg } from "~/features/company/home-hero-art.server";
 import { PortraitSvg } from "~/features/company/portrait.server";
 import { memberSlug, team } from "~/features/company/team.server";
 import { ProductArtSvg } from "~/features/portfolio/product-art.server";
@@ -38,7 +38,6 @@ function artFiles(): {
 }[] {
   return [
     { path: homeHeroArt.backdrop.path, draw: () => <HeroBackdropSvg /> },
-    { path: homeHeroArt.product.path, draw: () => <HeroProductSvg /> },
     {
       path: iconSprite,
       draw: async () => {

@@ -78,3 +78,4 @@ export function blogListPage(number: number): BlogPageSlice<PostSummary> | undef
 export function blogListPageCount(): number {
   return blogPageCount(summaries.length);
 }
+export { postFrontmatterSchema } from "~/features/blog/post-collection";

@@ -75,9 +75,10 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
         kind: "object",
         label,
         fields: Object.fromEntries(
+          // A group that may be left out is saved empty by leaving all its fields empty.
           Object.entries(definition.shape ?? {}).map(([name, field]) => [
             name,
-            describe(field, name, false),
+            describe(field, name, optional),
           ]),
         ),
       };
@@ -94,6 +95,9 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
     }
     case "string": {
       const checks = checksOf(definition);
+      if (definition.format === "date" || checks.some(isCalendarDate)) {
+        return { kind: "date", label, optional };
+      }
       const { min, max } = lengthOf(checks);
       const patterns: TextPattern[] = checks.flatMap((check) =>
         check.check === "string_format" && check.pattern
@@ -148,6 +152,11 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
       );
   }
 }
+
+/** z.iso.date(), or the content's own isoDateField (a pattern, then a calendar check). */
+const isCalendarDate = (check: Check) =>
+  check.check === "string_format" &&
+  (check.format === "date" || check.pattern?.source === String.raw`^\d{4}-\d{2}-\d{2}$`);
 
 function lengthOf(checks: Check[]): { min?: number; max?: number } {
   const min = checks.find((check) => check.check === "min_length")?.minimum;

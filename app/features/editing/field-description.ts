@@ -18,6 +18,8 @@ export type FieldDescription =
       patterns: TextPattern[];
       multiline: boolean;
     }
+  /** A calendar date, YYYY-MM-DD (YAML reads one unquoted as a date, so a text field would not do). */
+  | { kind: "date"; label: string; optional: boolean }
   | { kind: "select"; label: string; options: string[] }
   | { kind: "checkbox"; label: string }
   | { kind: "integer"; label: string; optional: boolean; min?: number; max?: number }

@@ -20,14 +20,16 @@ type Field = ReturnType<typeof keystaticField>;
 const postImages = { directory: "public/images/posts", publicPath: "/images/posts/" };
 
 function textValidation(field: Extract<FieldDescription, { kind: "text" }>) {
-  // Keystatic checks one pattern; a schema's few are joined into one lookahead each.
+  // Keystatic checks one pattern, even on an empty field: a schema's few become
+  // lookaheads, and a field that may be left out also matches nothing.
   const [only, ...more] = field.patterns;
+  const joined =
+    only && more.length === 0
+      ? only.source
+      : field.patterns.map((pattern) => `(?=[^]*?${pattern.source})`).join("");
   const pattern = only
     ? {
-        regex:
-          more.length === 0
-            ? new RegExp(only.source, only.flags)
-            : new RegExp(field.patterns.map((p) => `(?=[^]*?${p.source})`).join("")),
+        regex: new RegExp(field.optional ? `^$|${joined}` : joined, only.flags),
         message: field.patterns.map((p) => p.message).join("; "),
       }
     : undefined;
@@ -46,6 +48,8 @@ function keystaticField(field: FieldDescription): ReturnType<typeof fields.text>
         multiline: field.multiline,
         validation: textValidation(field),
       });
+    case "date":
+      return fields.date({ label: field.label, validation: { isRequired: !field.optional } });
     case "select":
       return fields.select({
         label: field.label,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -32,8 +32,12 @@ const sitePolicy = (csp: string | null) => {
 
 let origin: string;
 let close: () => void;
+/** Nothing configured, whatever the machine's environment holds; or GitHub mode's settings. */
+const configure = (settings: Partial<Record<(typeof settingNames)[number], string>> = {}) => {
+  for (const name of settingNames) vi.stubEnv(name, settings[name]);
+};
+beforeEach(() => configure());
 beforeAll(async () => {
-  for (const name of settingNames) delete process.env[name];
   const build = (await import(
     pathToFileURL(path.resolve("build/server/index.js")).href
   )) as ServerBuild;
@@ -50,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 afterEach(() => {
-  for (const name of settingNames) delete process.env[name];
+  vi.unstubAllEnvs();
 });
 
 const get = (pathname: string, init?: RequestInit) =>
@@ -100,7 +104,7 @@ describe("editing with nothing configured", () => {
 
 describe("editing in GitHub mode", () => {
   test("the UI answers with its own policy and the API signs in through GitHub", async () => {
-    Object.assign(process.env, githubSettings);
+    configure(githubSettings);
     const page = await get(paths.editing);
     expect(page.status).toBe(200);
     const csp = page.headers.get("content-security-policy");
@@ -121,14 +125,14 @@ describe("editing in GitHub mode", () => {
   });
 
   test("every other page keeps the site's policy", async () => {
-    Object.assign(process.env, githubSettings);
+    configure(githubSettings);
     const response = await get("/no-such-page");
     const csp = response.headers.get("content-security-policy");
     expect(csp).toBe(sitePolicy(csp));
   });
 
   test("a repository setting that is not owner/name leaves editing off", async () => {
-    Object.assign(process.env, githubSettings, { KEYSTATIC_GITHUB_REPO: "website" });
+    configure({ ...githubSettings, KEYSTATIC_GITHUB_REPO: "website" });
     expect((await get(paths.editing)).status).toBe(404);
   });
 });

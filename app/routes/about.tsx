@@ -4,6 +4,7 @@ import { CommitmentList } from "~/features/company/commitment-list";
 import { FigureStats } from "~/features/company/figure-stats";
 import { PageHero } from "~/components/sections/page-hero";
 import { StorySection } from "~/features/company/story-section";
+import { TeamFaces } from "~/features/company/team-faces";
 import { TeamGrid } from "~/features/company/team-grid";
 import { VisionValues } from "~/features/company/vision-values";
 import { aboutPage } from "~/features/company/about-page.server";
@@ -35,7 +36,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { hero, story, mission, vision, leadership, csr, figures, cta } = loaderData;
   return (
     <>
-      <PageHero heading={hero} />
+      <PageHero
+        heading={hero}
+        aside={<TeamFaces people={loaderData.team} sectionId="leadership" />}
+      />
       <StorySection id="story" story={story} mission={mission} />
       <VisionValues id="vision" vision={vision} />
       <TeamGrid id="leadership" heading={leadership} people={loaderData.team} />

@@ -3,7 +3,7 @@ import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
 import { readFormPost } from "~/lib/forms/read-form";
 import { completeLeadSource } from "~/lib/forms/lead-source";
 import type { Route } from "./+types/contact";
-import { ContactEnquiry } from "~/features/contact/contact-enquiry";
+import { ContactEnquiry, ReplyRoutes } from "~/features/contact/contact-enquiry";
 import { ContactOffices } from "~/features/contact/contact-offices";
 import { PageHero } from "~/components/sections/page-hero";
 import { contactPage } from "~/features/contact/contact.server";
@@ -64,7 +64,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { copy, defaultService, sent } = loaderData;
   return (
     <>
-      <PageHero heading={copy.hero} />
+      <PageHero heading={copy.hero} aside={<ReplyRoutes {...copy.direct} />} />
       <ContactEnquiry copy={copy} defaultService={defaultService} sent={sent} />
       <ContactOffices heading={copy.offices} />
     </>

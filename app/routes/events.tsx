@@ -1,6 +1,7 @@
 import type { Route } from "./+types/events";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { PageHero } from "~/components/sections/page-hero";
+import { NextEventDate } from "~/features/events/next-event-date";
 import { PastEvents } from "~/features/events/past-events";
 import { UpcomingEvents } from "~/features/events/upcoming-events";
 import { data } from "react-router";
@@ -53,7 +54,10 @@ const copy = {
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero heading={copy.hero} />
+      <PageHero
+        heading={copy.hero}
+        aside={loaderData.upcoming[0] && <NextEventDate event={loaderData.upcoming[0]} />}
+      />
       <UpcomingEvents heading={copy.upcoming} events={loaderData.upcoming} />
       <PastEvents heading={copy.past} events={loaderData.past} />
       <CallToAction

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/portfolio";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { PageHero } from "~/components/sections/page-hero";
+import { LeadCase } from "~/features/portfolio/lead-case";
 import { PortfolioShowcase } from "~/features/portfolio/portfolio-showcase";
 import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
 import { productCardData } from "~/features/portfolio/product-refs.server";
@@ -27,10 +28,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.meta, path: fixedPages.portfolio.path }) : [];
 
 export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
-  const { hero, productsCopy, cta } = loaderData;
+  const { hero, productsCopy, cta, products } = loaderData;
+  // The first product in content order is the one the portfolio leads with.
+  const [leadCase] = products;
   return (
     <>
-      <PageHero heading={hero} />
+      <PageHero heading={hero} aside={leadCase && <LeadCase product={leadCase} />} />
       <PortfolioShowcase
         id="products"
         heading={productsCopy}

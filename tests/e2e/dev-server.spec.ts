@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { openDatabase, parseDatabaseUrl } from "../../server/db/database";
 import { validLeadFields } from "../support/contact-posts";
+import { startDevServer } from "../support/dev-server";
 import { createTestDatabase } from "../support/test-databases";
 import { findLeadByEmail, postAtHumanPace, uniqueEmail } from "./contact-support";
 import { expect, test } from "./fixtures";
@@ -11,36 +10,6 @@ import { expect, test } from "./fixtures";
 // stores its lead, pages carry a CSP nonce, and Vite's dev client (its HMR
 // websocket, the styles it injects) runs under that policy.
 
-/** Starts `npm run dev` on a free loopback port and resolves once it prints its address. */
-async function startDevServer(env: Record<string, string>) {
-  // --force: the packages are pre-bundled again, as on a fresh clone, so a
-  // package left out of optimizeDeps.include shows up as a reload below.
-  const child = spawn("npm", ["run", "dev", "--", "--force"], {
-    // Its own process group, so the whole tree (npm, tsx, node) stops together.
-    detached: true,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = once(child, "exit");
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    process.kill(-child.pid!, "SIGTERM");
-    await exited;
-  };
-  const address = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//;
-  // Vite compiles on demand, and a first start also pre-bundles packages: on
-  // a busy two-core machine that takes a while.
-  await expect
-    .poll(() => address.test(output) || child.exitCode !== null, { timeout: 120_000 })
-    .toBe(true);
-  const url = address.exec(output)?.[1];
-  if (!url) throw new Error(`npm run dev did not start:\n${output}`);
-  return { url, output: () => output, stop };
-}
-
 test("npm run dev serves the contact form through the production server: a lead is stored, under a CSP with a nonce", async ({
   page,
 }) => {
@@ -48,10 +17,11 @@ test("npm run dev serves the contact form through the production server: a lead 
   const database = await createTestDatabase("sqlite");
   const secret = process.env.E2E_FORM_TOKEN_SECRET;
   if (!secret) throw new Error("E2E_FORM_TOKEN_SECRET is not set (see playwright.config.ts)");
+  // --force: the packages are pre-bundled again, as on a fresh clone, so a
+  // package left out of optimizeDeps.include shows up as a reload below.
   const server = await startDevServer({
-    DATABASE_URL: database.url,
-    FORM_TOKEN_SECRET: secret,
-    SMTP_URL: "",
+    force: true,
+    env: { DATABASE_URL: database.url, FORM_TOKEN_SECRET: secret, SMTP_URL: "" },
   });
   try {
     const violations: string[] = [];

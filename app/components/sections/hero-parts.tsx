@@ -26,3 +26,24 @@ export function HeroActions({ className, children }: { className?: string; child
     </div>
   );
 }
+
+/**
+ * A page top's own panel beside the title (PageHero's `aside`): a small label
+ * over what the page puts there, on a lighter pane of the ink band.
+ */
+export function HeroPanel({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("rounded-2xl border border-white/10 bg-white/5 p-5 sm:p-6", className)}>
+      <p className="text-xs font-semibold tracking-[0.14em] text-slate-400 uppercase">{label}</p>
+      <div className="mt-3">{children}</div>
+    </div>
+  );
+}

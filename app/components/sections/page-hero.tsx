@@ -13,31 +13,60 @@ type HeroCopyProps = {
   actions?: ReactNode;
 };
 
+type PageHeroProps = SectionProps &
+  HeroCopyProps & {
+    /**
+     * What this page's top shows beside its title, doing the page's own job
+     * (issue 30: the lead case, the next event's date, the team, the fastest
+     * reply). The lead then sits under the title.
+     */
+    aside?: ReactNode;
+  };
+
 /**
  * The ink band that opens a page: eyebrow and the page's one h1 on the left,
- * the lead and actions on the right from lg up. Short, so the page's own
- * content starts within the first screen (issue 16).
+ * the lead and actions on the right from lg up, or under the title when the
+ * page puts its own `aside` there. Short, so the page's own content starts
+ * within the first screen (issue 16).
  */
-export function PageHero({ id, className, heading, actions }: SectionProps & HeroCopyProps) {
+export function PageHero({ id, className, heading, actions, aside }: PageHeroProps) {
   const { eyebrow, title, lead } = heading;
+  const leadAndActions = (
+    <>
+      <p className="max-w-2xl text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
+        {lead}
+      </p>
+      {actions && <HeroActions className="mt-6">{actions}</HeroActions>}
+    </>
+  );
   return (
     <section
       id={id}
       className={cn("relative isolate overflow-hidden bg-ink text-white", className)}
     >
       <HeroBackdrop />
-      <Container className="grid gap-5 py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:items-end lg:gap-12">
+      <Container
+        className={cn(
+          "grid gap-5 py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:gap-12",
+          aside ? "gap-8 lg:items-center" : "lg:items-end",
+        )}
+      >
         <div className="lg:col-span-7">
           {eyebrow && <HeroEyebrow className="mb-3">{eyebrow}</HeroEyebrow>}
           <h1 className="text-3xl leading-[1.1] font-semibold text-balance text-white sm:text-4xl md:text-5xl">
             {title}
           </h1>
+          {aside && <div className="mt-5">{leadAndActions}</div>}
         </div>
-        <div className="lg:col-span-5 lg:border-l lg:border-white/10 lg:pl-8">
-          <p className="max-w-2xl text-base leading-relaxed text-pretty text-slate-300 md:text-lg">
-            {lead}
-          </p>
-          {actions && <HeroActions className="mt-6">{actions}</HeroActions>}
+        {/* Below lg its content is the grid's own item: an aside shown only
+            from lg (the contact page's) leaves no gap on a phone. */}
+        <div
+          className={cn(
+            "lg:col-span-5",
+            aside ? "max-lg:contents" : "lg:border-l lg:border-white/10 lg:pl-8",
+          )}
+        >
+          {aside ?? leadAndActions}
         </div>
       </Container>
     </section>

@@ -6,6 +6,7 @@ import { ContactConfirmation } from "~/features/contact/contact-confirmation";
 import { ContactForm, type ContactFormCopy } from "~/features/contact/contact-form";
 import { Card } from "~/components/ui/card";
 import { NextSteps, type NextStep } from "~/components/forms/next-steps";
+import { HeroPanel } from "~/components/sections/hero-parts";
 import { SectionBand } from "~/components/sections/section";
 import { cn } from "~/lib/cn";
 import type { SectionProps } from "~/components/sections/types";
@@ -15,7 +16,7 @@ type ContactEnquiryProps = SectionProps & {
     form: ContactFormCopy & { title: string; intro: string };
     confirmation: ComponentProps<typeof ContactConfirmation>["copy"];
     nextSteps: { title: string; steps: readonly NextStep[] };
-    direct: { title: string; body: string };
+    direct: DirectCopy;
   };
   defaultService?: ServiceOptionId;
   /** The thank-you state: the lead was stored. */
@@ -68,7 +69,33 @@ export function ContactEnquiry({ className, copy, defaultService, sent }: Contac
   );
 }
 
-function DirectContact({ title, body }: { title: string; body: string }) {
+type DirectCopy = { title: string; body: string };
+
+/**
+ * The direct lines on the contact page's top from lg up, where a wide screen
+ * has room beside the title: the fastest route to a reply. On narrower
+ * screens the form comes first and the lines follow it (DirectContact).
+ */
+export function ReplyRoutes({ title, body }: DirectCopy) {
+  return (
+    <HeroPanel label={title} className="hidden lg:block">
+      <p className="leading-relaxed text-slate-300">{body}</p>
+      <DirectLines className="mt-5" />
+    </HeroPanel>
+  );
+}
+
+function DirectContact({ title, body }: DirectCopy) {
+  return (
+    <div className="mt-12 rounded-2xl bg-ink p-6 text-slate-300 sm:p-8 lg:hidden">
+      <h2 className="text-xl font-semibold text-white">{title}</h2>
+      <p className="mt-2 leading-relaxed">{body}</p>
+      <DirectLines className="mt-6" />
+    </div>
+  );
+}
+
+function DirectLines({ className }: { className?: string }) {
   const rows = [
     {
       label: "E-mail",
@@ -79,25 +106,21 @@ function DirectContact({ title, body }: { title: string; body: string }) {
     { label: "Phone", value: siteConfig.phone.display, href: siteConfig.phone.href, icon: "phone" },
   ] as const;
   return (
-    <div className="mt-12 rounded-2xl bg-ink p-6 text-slate-300 sm:p-8">
-      <h2 className="text-xl font-semibold text-white">{title}</h2>
-      <p className="mt-2 leading-relaxed">{body}</p>
-      <ul className="mt-6 space-y-4">
-        {rows.map(({ label, value, href, icon }) => (
-          <li key={label} className="flex items-center gap-4">
-            <IconTile icon={icon} tone="inverse" size="md" />
-            <span className="min-w-0">
-              <span className="block text-sm text-slate-400">{label}</span>
-              <a
-                href={href}
-                className="block truncate text-lg font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"
-              >
-                {value}
-              </a>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ul className={cn("space-y-4", className)}>
+      {rows.map(({ label, value, href, icon }) => (
+        <li key={label} className="flex items-center gap-4">
+          <IconTile icon={icon} tone="inverse" size="md" />
+          <span className="min-w-0">
+            <span className="block text-sm text-slate-400">{label}</span>
+            <a
+              href={href}
+              className="block truncate text-lg font-semibold text-white underline decoration-white/30 underline-offset-4 hover:decoration-white"
+            >
+              {value}
+            </a>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

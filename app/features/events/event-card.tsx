@@ -61,13 +61,13 @@ export function EventCard({
 }
 
 /** The day as a tile: month, day, year, in the event's zone. Decorative: `when` says it in full. */
-function DateTile({ event, className }: { event: EventCardView; className?: string }) {
+export function DateTile({ event, className }: { event: EventCardView; className?: string }) {
   const past = event.status === "past";
   return (
     <div
       aria-hidden="true"
       className={cn(
-        "w-[72px] shrink-0 self-start overflow-hidden rounded-xl border text-center",
+        "w-[72px] shrink-0 self-start overflow-hidden rounded-xl border bg-white text-center",
         past ? "border-slate-200" : "border-indigo-100",
         className,
       )}

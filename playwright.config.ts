@@ -53,7 +53,12 @@ function freshDatabaseUrl(): string {
 const widthTags = { bothWidths: "@both-widths", phone: "@phone" } as const;
 
 /** Browser-width-free specs in tests/e2e that start servers of their own (the `servers` project). */
-const ownServerSpecs = ["dev-server.spec.ts", "server-process.spec.ts", "contact-crash.spec.ts"];
+const ownServerSpecs = [
+  "dev-server.spec.ts",
+  "server-process.spec.ts",
+  "contact-crash.spec.ts",
+  "editing.spec.ts",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",

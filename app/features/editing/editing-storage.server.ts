@@ -14,8 +14,8 @@ export function editingStorage(
   env: Readonly<Record<string, string | undefined>> = process.env,
   development = import.meta.env?.DEV === true,
 ): EditingStorage | undefined {
-  const [owner, name, ...rest] = (env.KEYSTATIC_GITHUB_REPO ?? "").split("/");
-  const repository = owner && name && rest.length === 0 ? { owner, name } : undefined;
+  const [, owner, name] = /^([\w.-]+)\/([\w.-]+)$/.exec(env.KEYSTATIC_GITHUB_REPO ?? "") ?? [];
+  const repository = owner && name ? { owner, name } : undefined;
   if (development) return repository ? { kind: "github", ...repository } : { kind: "local" };
   const app =
     env.KEYSTATIC_GITHUB_CLIENT_ID && env.KEYSTATIC_GITHUB_CLIENT_SECRET && env.KEYSTATIC_SECRET;

@@ -31,6 +31,8 @@ const pageTypes = [
   "/blog/reconciliation-at-scale",
   "/events",
   "/events/reconciliation-round-table-london",
+  // Open, with nobody registered yet ("0 of 300 places are taken" before).
+  "/events/genomics-data-platforms-webinar",
   "/contact",
   "/services",
 ];

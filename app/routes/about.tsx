@@ -12,6 +12,7 @@ import { figureStats } from "~/features/company/figures.server";
 import { memberSlug, team } from "~/features/company/team.server";
 import { portraitPath } from "~/config/art";
 import { fixedPages } from "~/config/pages";
+import { sectionPath } from "~/config/paths";
 import { getMeta } from "~/site/meta";
 
 export function loader() {
@@ -38,7 +39,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero
         heading={hero}
-        aside={<TeamFaces people={loaderData.team} sectionId="leadership" />}
+        aside={
+          <TeamFaces
+            people={loaderData.team}
+            teamHref={sectionPath(fixedPages.about.path, "leadership")}
+          />
+        }
       />
       <StorySection id="story" story={story} mission={mission} />
       <VisionValues id="vision" vision={vision} />

@@ -260,3 +260,23 @@ test("axe finds no violations with a heading anchor and a code block focused", a
   await page.locator(".article pre").first().focus();
   await expectNoAxeViolations(page);
 });
+
+test("a post's paragraphs run to at most 75 characters a line on a wide screen", async ({
+  page,
+}) => {
+  await page.goto(postPath(published[0]!.slug));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const longest = await page.locator(".article > p").evaluateAll((paragraphs) =>
+    Math.max(
+      ...paragraphs.map((paragraph) => {
+        const range = document.createRange();
+        range.selectNodeContents(paragraph);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        // Whole lines only: a paragraph of one or two lines says little of the measure.
+        return lines.size < 3 ? 0 : (paragraph.textContent ?? "").length / lines.size;
+      }),
+    ),
+  );
+  expect(longest).toBeGreaterThan(40);
+  expect(longest).toBeLessThanOrEqual(75);
+});

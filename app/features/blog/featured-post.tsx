@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { PostSummary } from "~/features/blog/post-view";
 import { Card } from "~/components/ui/card";
 import { CoverArt } from "~/features/blog/cover-art";
-import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { PersonAvatar } from "~/components/ui/person-avatar";
 import { PostMeta, PostTags } from "~/features/blog/post-card";
 import { SectionBand } from "~/components/sections/section";
 import type { SectionProps } from "~/components/sections/types";
@@ -40,7 +40,7 @@ export function FeaturedPost({ id, className, post }: SectionProps & { post: Pos
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{post.excerpt}</p>
           <div className="mt-8 flex items-center gap-3 lg:mt-auto lg:pt-8">
-            <InitialsAvatar name={post.author.name} />
+            <PersonAvatar name={post.author.name} portrait={post.author.portrait} />
             <div>
               <p className="font-semibold text-slate-900">{post.author.name}</p>
               <PostMeta post={post} className="mt-0.5" />

@@ -5,7 +5,7 @@ import { formatCalendarDate } from "~/lib/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatReadingTime } from "~/features/blog/reading-time";
 import { Container } from "~/components/ui/container";
-import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { PersonAvatar } from "~/components/ui/person-avatar";
 import { PostTags } from "~/features/blog/post-card";
 import type { SectionProps } from "~/components/sections/types";
 import { paths } from "~/config/paths";
@@ -33,7 +33,7 @@ export function PostHeader({ id, className, post }: SectionProps & { post: PostS
           </p>
           <div className="mt-8 flex flex-col gap-4 border-t border-white/10 pt-6 sm:flex-row sm:items-center sm:gap-8">
             <div className="flex items-center gap-3">
-              <InitialsAvatar name={post.author.name} />
+              <PersonAvatar name={post.author.name} portrait={post.author.portrait} />
               <div>
                 <p className="font-semibold text-white">{post.author.name}</p>
                 <p className="text-sm text-slate-400">{post.author.role}</p>

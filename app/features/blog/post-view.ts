@@ -11,7 +11,8 @@ export type PostSummary = {
   title: string;
   /** YYYY-MM-DD. */
   date: string;
-  author: { name: string; role: string };
+  /** A leader: their portrait is the one About shows. */
+  author: { name: string; role: string; portrait?: string };
   tags: string[];
   excerpt: string;
   /** Service ids (app/config/services.ts) the post is about. */

@@ -9,7 +9,7 @@ import {
 import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
 import { contentFiles } from "~/lib/content/content-files.server";
-import { team } from "~/features/company/team.server";
+import { portraitOf, team } from "~/features/company/team.server";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -31,7 +31,10 @@ const files = contentFiles("content/posts");
 const includeDrafts = import.meta.env?.DEV === true;
 
 const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
-const summaries: readonly PostSummary[] = entries.map(summarisePost);
+const summaries: readonly PostSummary[] = entries.map((entry) => {
+  const summary = summarisePost(entry);
+  return { ...summary, author: { ...summary.author, portrait: portraitOf(summary.author.name) } };
+});
 const renderedBodies = new Map<string, RenderedMarkdown>();
 
 async function renderedBody(entry: PostEntry): Promise<RenderedMarkdown> {

@@ -8,7 +8,7 @@ type Face = { name: string; role: string; portrait: string };
  * About's top: the people a client works with, every leader's portrait in a
  * row with the first two named, and the way down to the whole team.
  */
-export function TeamFaces({ people, sectionId }: { people: readonly Face[]; sectionId: string }) {
+export function TeamFaces({ people, teamHref }: { people: readonly Face[]; teamHref: string }) {
   const [first, second, ...rest] = people;
   return (
     <HeroPanel label="Who you work with">
@@ -33,7 +33,7 @@ export function TeamFaces({ people, sectionId }: { people: readonly Face[]; sect
           themselves.
         </p>
       )}
-      <ArrowLink to={`#${sectionId}`} className="mt-4 text-cyan-300 hover:text-white">
+      <ArrowLink to={teamHref} tone="inverse" className="mt-4">
         Meet the leadership
       </ArrowLink>
     </HeroPanel>

@@ -7,6 +7,7 @@ import {
 } from "~/lib/content/collection";
 import { contentFiles } from "~/lib/content/content-files.server";
 import { lineField } from "~/lib/content/fields";
+import { portraitPath } from "~/config/art";
 
 /**
  * The leadership team (content/team/*.yaml), shown on About's #leadership
@@ -61,4 +62,14 @@ export const team: readonly YamlEntry<TeamMember>[] = loadTeam(contentFiles("con
 /** A leader's slug, from the file's name: "content/team/maya-okafor.yaml" is "maya-okafor". */
 export function memberSlug(member: Pick<YamlEntry<TeamMember>, "sourcePath">): string {
   return member.sourcePath.replace(/^.*\//, "").replace(/\.yaml$/, "");
+}
+
+/**
+ * A leader's portrait by name, for the pages that show them besides About (a
+ * post's author, an event's speaker), so a leader looks the same everywhere;
+ * none for someone outside the team.
+ */
+export function portraitOf(name: string): string | undefined {
+  const member = team.find((candidate) => candidate.name === name);
+  return member && portraitPath(memberSlug(member));
 }

@@ -1,5 +1,5 @@
 import type { EventCardView } from "~/features/events/event-view";
-import { InitialsAvatar } from "~/components/ui/initials-avatar";
+import { PersonAvatar } from "~/components/ui/person-avatar";
 
 // An event's programme, the agenda and the speakers: on the events page's
 // cards and on the event's own page. A module of its own, so the event's page
@@ -32,7 +32,7 @@ export function EventAgenda({
   );
 }
 
-/** Speakers with initials avatars. */
+/** Speakers, each with their face: a leader's portrait, a guest's initials. */
 export function EventSpeakers({
   event,
   headingAs: Heading = "h4",
@@ -48,7 +48,7 @@ export function EventSpeakers({
       <ul className="mt-3 space-y-4">
         {event.speakers.map((speaker) => (
           <li key={speaker.name} className="flex items-center gap-3">
-            <InitialsAvatar name={speaker.name} size="sm" />
+            <PersonAvatar name={speaker.name} portrait={speaker.portrait} size="sm" />
             <div className="min-w-0 text-sm leading-snug">
               <p className="font-semibold text-slate-900">{speaker.name}</p>
               <p className="text-slate-600">

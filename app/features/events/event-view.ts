@@ -19,7 +19,8 @@ export type EventCardView = {
   address?: string;
   summary: string;
   agenda: readonly { time: string; item: string }[];
-  speakers: readonly { name: string; role: string; organisation: string }[];
+  /** A leader's portrait (the same as on About); a guest speaker has none. */
+  speakers: readonly { name: string; role: string; organisation: string; portrait?: string }[];
   /**
    * How to sign up, from the content and the clock alone: on the event's page
    * (open until registration closes), at a partner's page, or not at all once

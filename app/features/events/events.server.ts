@@ -1,6 +1,7 @@
 import { firstSentence } from "~/lib/first-sentence";
 import { eventPath } from "~/config/paths";
 import { serviceRef } from "~/features/services/services.server";
+import { portraitOf } from "~/features/company/team.server";
 import { z } from "zod";
 import { eventCalendarFile } from "~/features/events/event-calendar";
 import type { EventFacts } from "~/features/events/registration-view";
@@ -274,7 +275,10 @@ function toEventBasics(event: EventEntry, now: Date): EventBasics {
     city: event.city,
     venue: event.venue,
     address: event.address,
-    speakers: event.speakers ?? [],
+    speakers: (event.speakers ?? []).map((speaker) => ({
+      ...speaker,
+      portrait: portraitOf(speaker.name),
+    })),
     // A past event takes no sign-ups; seat counts are the event page's (they need the database).
     registration: past
       ? { at: "none" }

@@ -24,7 +24,8 @@ export function NextEventDate({ event }: { event: EventCardView }) {
           <ArrowLink
             to={eventPath(event.slug)}
             aria-label={`${opensHere ? "Register" : "See the event"}: ${event.title}`}
-            className="mt-4 text-cyan-300 hover:text-white"
+            tone="inverse"
+            className="mt-4"
           >
             {opensHere ? "Register" : "See the event"}
           </ArrowLink>

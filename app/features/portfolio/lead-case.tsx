@@ -15,7 +15,7 @@ export function LeadCase({ product }: { product: ProductCardData }) {
         <span className="text-lg text-slate-200">{headlineResult.label}</span>
       </p>
       <p className="mt-3 leading-relaxed text-pretty text-slate-300">{summary}</p>
-      <ArrowLink to={productPath(slug)} className="mt-5 text-cyan-300 hover:text-white">
+      <ArrowLink to={productPath(slug)} tone="inverse" className="mt-5">
         Read the {name} case
       </ArrowLink>
     </HeroPanel>

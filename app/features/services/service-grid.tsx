@@ -65,7 +65,9 @@ export function ServiceCardList({
       className={cn(
         "grid gap-2.5 sm:grid-cols-2 sm:gap-4 md:gap-6",
         summaryOnPhones ? "grid-cols-1" : "grid-cols-2",
-        services.length % 3 === 0 || services.length > 4 ? "lg:grid-cols-3" : "",
+        // Three columns from a tablet's 768 px for a long list (two made home's
+        // eleven a 2,000 px band there); a short one waits for lg.
+        services.length > 4 ? "md:grid-cols-3" : services.length % 3 === 0 ? "lg:grid-cols-3" : "",
         className,
       )}
     >
@@ -96,14 +98,14 @@ export function ServiceCard({
 }) {
   const href = servicePath(service.id);
   return (
-    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-7">
+    <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 transition-[box-shadow,border-color] duration-200 hover:border-slate-300 hover:shadow-lg hover:shadow-slate-900/5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-3 has-[a:focus-visible]:outline-cyan max-sm:rounded-xl max-sm:px-3 max-sm:py-2.5 md:p-5 lg:p-7">
       {/* Phones: a compact tile (icon beside name); the summary is shown from
           sm up and read out on phones too. */}
       {/* Below 360 px a half-width tile cannot hold "Cybersecurity" beside its
           icon: the icon goes above the name there. */}
       <div className="flex items-center gap-2.5 max-[359px]:flex-col max-[359px]:items-start max-[359px]:gap-2 sm:gap-4">
         <IconTile icon={findService(service.id)?.icon ?? "compass"} size="responsive" />
-        <h3 className="min-w-0 text-sm leading-snug font-semibold wrap-break-word sm:text-lg">
+        <h3 className="min-w-0 text-sm leading-snug font-semibold wrap-break-word sm:text-lg md:text-base lg:text-lg">
           <Link
             to={href}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -122,7 +124,7 @@ export function ServiceCard({
       </p>
       <span
         aria-hidden="true"
-        className="mt-5 hidden items-center gap-1.5 text-sm font-semibold text-accent sm:inline-flex"
+        className="mt-5 hidden items-center gap-1.5 text-sm font-semibold text-accent sm:max-md:inline-flex lg:inline-flex"
       >
         Explore the service
         <Icon

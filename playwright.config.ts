@@ -58,6 +58,7 @@ const ownServerSpecs = [
   "server-process.spec.ts",
   "contact-crash.spec.ts",
   "editing.spec.ts",
+  "content-errors-dev.spec.ts",
 ];
 
 export default defineConfig({

@@ -19,9 +19,13 @@ describe("readEnv", () => {
     });
   });
 
-  it("names the variable that is wrong", () => {
-    expect(() => readEnv({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => readEnv({ PORT: "70000" })).toThrow(/PORT/);
+  it("names the variable that is wrong, in plain words (issue 29)", () => {
+    expect(() => readEnv({ PORT: "eighty" })).toThrow("\n  PORT: must be a number, got “eighty”");
+    expect(() => readEnv({ PORT: "70000" })).toThrow("\n  PORT: must be at most 65535, got 70000");
+    expect(() => readEnv({ PORT: "80.5" })).toThrow("PORT: must be a whole number, got 80.5");
+    expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(
+      "LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got “loud”",
+    );
   });
 });
 

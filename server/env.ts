@@ -3,6 +3,7 @@ import express from "express";
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
 import { normaliseSiteUrl } from "~/config/site-url";
+import { describeIssue } from "~/lib/plain-messages";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "./db/database";
 import { parseWebhookTargets, webhookEvents } from "./outbox/webhooks";
 
@@ -151,7 +152,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const result = checkedEnv.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .map((issue) => `  ${describeIssue(issue, present)}`)
       .join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }

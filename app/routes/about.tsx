@@ -9,7 +9,7 @@ import { TeamGrid } from "~/features/company/team-grid";
 import { VisionValues } from "~/features/company/vision-values";
 import { aboutPage } from "~/features/company/about-page.server";
 import { figureStats } from "~/features/company/figures.server";
-import { memberSlug, team } from "~/features/company/team.server";
+import { leadershipTeam, memberSlug } from "~/features/company/team.server";
 import { portraitPath } from "~/config/art";
 import { fixedPages } from "~/config/pages";
 import { sectionPath } from "~/config/paths";
@@ -17,8 +17,8 @@ import { getMeta } from "~/site/meta";
 
 export function loader() {
   return {
-    ...aboutPage,
-    team: team.map((member) => ({
+    ...aboutPage(),
+    team: leadershipTeam().map((member) => ({
       name: member.name,
       role: member.role,
       bio: member.bio,

@@ -9,7 +9,7 @@ import {
   CaseStudyTimeline,
 } from "~/features/portfolio/case-study";
 import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
-import { findProduct } from "~/features/portfolio/products.server";
+import { findCaseStudy } from "~/features/portfolio/products.server";
 import { testimonialItem, testimonials } from "~/features/portfolio/testimonials.server";
 import { fixedPages } from "~/config/pages";
 import { paths, productPath, socialCardPath } from "~/config/paths";
@@ -19,7 +19,7 @@ import { serviceRef } from "~/features/services/services.server";
 
 // One product's case study, prerendered (app/site/pages.server.ts). Unknown slugs are 404.
 export function loader({ params }: Route.LoaderArgs) {
-  const product = findProduct(params.slug);
+  const product = findCaseStudy(params.slug);
   if (!product) throw notFound();
   const path = productPath(product.slug);
   const testimonial = testimonials.find((entry) => entry.product === product.slug);
@@ -34,7 +34,7 @@ export function loader({ params }: Route.LoaderArgs) {
       testimonial: testimonial && testimonialItem(testimonial),
     },
     description: description.length <= 160 ? description : `${description.slice(0, 157)}…`,
-    cta: portfolioPage.cta,
+    cta: portfolioPage().cta,
     // Built here, so the JSON-LD builders stay on the server (issue 6).
     jsonLd: [
       caseStudyJsonLd({

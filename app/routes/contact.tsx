@@ -33,7 +33,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const keep = service === null || isServiceOptionId(service);
   return data(
     {
-      copy: contactPage,
+      copy: contactPage(),
       defaultService: isServiceOptionId(service) ? service : undefined,
       sent: url.searchParams.has(contactSentParam),
     },

@@ -32,7 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const now = requestTime(context);
   const nextEvent = nextEventAt(now);
   const { meta, hero, services, engineering, selectedWork, testimonials, latestPosts, closing } =
-    homePage;
+    homePage();
   return data(
     {
       meta,

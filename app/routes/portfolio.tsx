@@ -10,7 +10,7 @@ import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
 
 export function loader() {
-  const { meta, hero, products: productsCopy, cta } = portfolioPage;
+  const { meta, hero, products: productsCopy, cta } = portfolioPage();
   return {
     meta,
     hero,

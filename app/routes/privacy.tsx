@@ -9,7 +9,7 @@ import "../styles/article.css";
 // Prerendered: what the forms store, why, for how long and who receives it
 // (issue 28). Every form links here; the footer stays the specification's.
 export function loader() {
-  return privacyPage;
+  return privacyPage();
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { SiteFrame } from "~/site/layout/site-frame";
 import { ApplicationError } from "~/site/application-error";
+import { ContentErrorReport, contentReportOf } from "~/site/content-error";
 import { NotFound } from "~/site/not-found";
 import { ServicesOverview, overviewOfNotFound } from "~/features/services/services-overview";
 import { errorMeta } from "~/site/meta";
@@ -23,7 +24,16 @@ export default function SiteLayout() {
 
 // A page's loader throws notFound() (app/site/not-found.server.ts) for an
 // unknown slug or id: its data carries the services the not-found page offers.
+// While authoring, a page whose content file has a mistake shows the file's report.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const report = contentReportOf(error);
+  if (report) {
+    return (
+      <SiteFrame>
+        <ContentErrorReport report={report} />
+      </SiteFrame>
+    );
+  }
   if (!isRouteErrorResponse(error) || error.status !== 404) {
     return (
       <SiteFrame>

@@ -4,6 +4,7 @@ import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
 import { organizationJsonLd, websiteJsonLd, type JsonLd } from "~/site/json-ld";
+import { contentReportOf } from "~/site/content-error";
 
 export type MetaInput = {
   /** The page's own title; " | Company" is appended. */
@@ -72,6 +73,16 @@ export function getMeta({
 
 /** Meta tags for the not-found and error views, kept out of search results. */
 export function errorMeta(error: unknown, path: string): MetaDescriptor[] {
+  const report = contentReportOf(error);
+  if (report) {
+    return getMeta({
+      title: `Content error in ${report.file}`,
+      description:
+        "This page’s content file has a mistake: the page lists each one with its line and field.",
+      path,
+      noindex: true,
+    });
+  }
   return isRouteErrorResponse(error) && error.status === 404
     ? notFoundMeta(path)
     : getMeta({

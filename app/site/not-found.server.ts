@@ -11,7 +11,7 @@ import { serviceOverview } from "~/features/services/services.server";
  */
 export function notFound() {
   return data(
-    { services: serviceOverview(), talkToUs: homePage.services.closingCard },
+    { services: serviceOverview(), talkToUs: homePage().services.closingCard },
     { status: 404 },
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fixedPages, type FixedPageKey } from "~/config/pages";
 import { blogPagePath } from "~/config/paths";
-import { ContentError, loadYamlFile } from "~/lib/content/collection";
+import { ContentError, loadYamlFile, refuseFile } from "~/lib/content/collection";
 import { metaCopy } from "~/lib/content/page-copy";
 import { contentFiles } from "~/lib/content/content-files.server";
 
@@ -20,9 +20,15 @@ export type FixedPageMeta = { path: string; title: string; description: string }
 function loadFixedPageMeta(): Record<FixedPageKey, FixedPageMeta> {
   const entries = (Object.keys(fixedPages) as FixedPageKey[]).map((key) => {
     const file = `/content/pages/${key}.yaml`;
-    if (!(file in files)) throw new ContentError(`content/pages/${key}.yaml: the file is missing.`);
-    const { meta } = loadYamlFile(file, files[file], metaOnly);
-    return [key, { path: fixedPages[key].path, ...meta }] as const;
+    const { path, eyebrow } = fixedPages[key];
+    try {
+      return [key, { path, ...loadYamlFile(file, files[file], metaOnly).meta }] as const;
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      refuseFile(error);
+      // Reached while authoring only: the page itself shows the file's report.
+      return [key, { path, title: eyebrow, description: "" }] as const;
+    }
   });
   return Object.fromEntries(entries) as Record<FixedPageKey, FixedPageMeta>;
 }

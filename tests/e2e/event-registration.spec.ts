@@ -169,26 +169,6 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a second registration with the same address, in other letters, is answered as a new one and stores nothing", async ({
-    page,
-  }) => {
-    test.slow(); // axe on a busy machine
-    await gotoHydrated(page, eventUrl(server));
-    await server.humanPace(page, isRegistrationPost);
-    await fillRegistration(page, "ana.ribeiro@northwind.example");
-    await registrationForm(page).getByRole("button", { name: "Register" }).click();
-    await expect(page.getByRole("heading", { name: "You are registered" })).toBeFocused();
-
-    await gotoHydrated(page, eventUrl(server));
-    await server.humanPace(page, isRegistrationPost);
-    await fillRegistration(page, "ANA.Ribeiro@Northwind.example");
-    await registrationForm(page).getByRole("button", { name: "Register" }).click();
-    // The answer anyone registering gets: it tells no one who is registered.
-    await expect(page.getByRole("heading", { name: "You are registered" })).toBeFocused();
-    expect(await server.db.selectFrom("registrations").select("id").execute()).toHaveLength(1);
-    await expectNoAxeViolations(page);
-  });
-
   test("with every place taken, the page opens the waiting list and says which one the visitor joined", async ({
     page,
   }) => {

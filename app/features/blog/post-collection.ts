@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countWords, readingMinutes } from "~/features/blog/reading-time";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   type ContentProblem,
   type MarkdownEntry,
   type RawFiles,
@@ -70,6 +70,14 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
       message: `must be "${leader.role}", ${leader.name}'s role in ${leader.sourcePath}, got "${entry.author.role}"`,
     });
   }
+  const heading = pageHeadingIn(entry.body);
+  if (heading) {
+    problems.push({
+      path: ["body"],
+      linesBelow: heading.index,
+      message: `"${heading.text}" is a level-1 heading; the title is the page's only one, so start the article's sections at "##"`,
+    });
+  }
   const words = countWords(entry.body);
   if (!entry.draft && words < minimumPublishedWords) {
     problems.push({
@@ -78,6 +86,18 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
     });
   }
   return problems;
+}
+
+/** The first "# Heading" of a Markdown body outside code blocks, and its line from the body's first. */
+function pageHeadingIn(body: string): { index: number; text: string } | undefined {
+  let fence: string | undefined;
+  const lines = body.split("\n");
+  for (const [index, line] of lines.entries()) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (!fence || marker.startsWith(fence))) fence = fence ? undefined : marker;
+    else if (!fence && /^\s{0,3}#(?:\s|$)/.test(line)) return { index, text: line.trim() };
+  }
+  return undefined;
 }
 
 /**
@@ -98,8 +118,9 @@ export function parsePosts(
     check: (entry) => postProblems(entry, team),
   });
   // Titles become page titles, which must be unique across the site.
-  assertUniqueBy(entries, (entry) => entry.title, "title");
-  return entries.filter((entry) => includeDrafts || !entry.draft).sort(newestFirst);
+  return keepUniqueBy(entries, (entry) => entry.title, "title")
+    .filter((entry) => includeDrafts || !entry.draft)
+    .sort(newestFirst);
 }
 
 export function summarisePost(entry: PostEntry): PostSummary {

@@ -2,13 +2,14 @@ import type { OutlineItem, RenderedMarkdown } from "~/lib/markdown.server";
 import { ContentError } from "~/lib/content/collection";
 import {
   parsePosts,
+  postFrontmatterSchema,
   relatedTo,
   summarisePost,
   type PostEntry,
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 import { portraitOf, team } from "~/features/company/team.server";
 
 /**
@@ -21,6 +22,9 @@ import { portraitOf, team } from "~/features/company/team.server";
  * first render, so the running server, whose post pages are prerendered and
  * whose home page needs only summaries, never loads it (docs/decisions/062).
  */
+/** The frontmatter's schema, for the README's field list (scripts/content-docs.ts). */
+export { postFrontmatterSchema };
+
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
 const files = contentFiles("content/posts");
@@ -44,7 +48,9 @@ async function renderedBody(entry: PostEntry): Promise<RenderedMarkdown> {
     try {
       rendered = renderMarkdown(entry.body);
     } catch (error) {
-      throw new ContentError(`${entry.sourcePath}: ${(error as Error).message}`);
+      throw new ContentError(entry.sourcePath, [
+        { field: "body", message: (error as Error).message },
+      ]);
     }
     renderedBodies.set(entry.slug, rendered);
   }
@@ -63,6 +69,8 @@ export function latestPostSummaries(count = 3): PostSummary[] {
 
 export async function findPost(slug: string): Promise<Post | undefined> {
   const index = entries.findIndex((entry) => entry.slug === slug);
+  // While authoring, a post whose file has a mistake shows its report on its page.
+  if (index === -1) throwIfRefused(`content/posts/${slug}.md`);
   const entry = entries[index];
   const summary = summaries[index];
   return entry && summary ? { ...summary, ...(await renderedBody(entry)) } : undefined;
@@ -81,4 +89,3 @@ export function blogListPage(number: number): BlogPageSlice<PostSummary> | undef
 export function blogListPageCount(): number {
   return blogPageCount(summaries.length);
 }
-export { postFrontmatterSchema } from "~/features/blog/post-collection";

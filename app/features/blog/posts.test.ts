@@ -157,7 +157,7 @@ describe("posts collection", () => {
       ...post("second", validFrontmatter("second", "2026-05-02").replace("Post second", "Same")),
     };
     expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
-      'content/posts/second.md: title "Same" is already used by content/posts/first.md.',
+      'Invalid content in content/posts/second.md:\n  - line 2, title: "Same" is already used by content/posts/first.md; give each its own.',
     );
   });
 
@@ -172,6 +172,13 @@ describe("posts collection", () => {
     expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(ContentError);
     expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
       /content\/posts\/bad\.md:\n {2}- line 7, excerpt:[\s\S]*\n {2}- line 8, services item 1 \("quantum"\): must be a service id/,
+    );
+  });
+  it("rejects a level-1 heading in the body, with its line, but not a # in a code block", () => {
+    const body = `\`\`\`sh\n# a comment\n\`\`\`\n\nIntro.\n\n# A second title\n\n${longBody}`;
+    const files = post("titled", validFrontmatter("titled", "2026-05-01"), body);
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      'Invalid content in content/posts/titled.md:\n  - line 17, body: "# A second title" is a level-1 heading; the title is the page\'s only one, so start the article\'s sections at "##"',
     );
   });
 });

@@ -7,7 +7,7 @@ import {
   metaCopy,
   sectionCopy,
 } from "~/lib/content/page-copy";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The four commitments of the #csr section ("Commitment to Society"). */
 export const commitmentIds = [
@@ -62,4 +62,4 @@ export const aboutPageSchema = z
 
 export type AboutPage = z.output<typeof aboutPageSchema>;
 
-export const aboutPage: AboutPage = loadContentFile("content/pages/about.yaml", aboutPageSchema);
+export const aboutPage: () => AboutPage = contentFile("content/pages/about.yaml", aboutPageSchema);

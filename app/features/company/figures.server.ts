@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { productPath } from "~/config/paths";
 import { lineField } from "~/lib/content/fields";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
 import { findProduct, type Product } from "~/features/portfolio/products.server";
 
@@ -35,7 +35,7 @@ export type FigureStat = {
   source: { href: string; label: string };
 };
 
-export const figures: Figures = loadContentFile("content/figures.yaml", figuresSchema);
+export const figures: () => Figures = contentFile("content/figures.yaml", figuresSchema);
 
 /** Whether a figure's value is stated by its case: in the headline result or a result line. */
 export function figureAppearsIn(entry: Pick<Figure, "value">, product: Product): boolean {
@@ -47,7 +47,7 @@ export function figureAppearsIn(entry: Pick<Figure, "value">, product: Product):
 
 /** A page's figures, each with the link to its case study. */
 export function figureStats(page: keyof Figures): FigureStat[] {
-  return figures[page].map((entry) => {
+  return figures()[page].map((entry) => {
     const product = findProduct(entry.product);
     return {
       id: entry.product,

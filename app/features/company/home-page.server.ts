@@ -8,7 +8,7 @@ import {
   sectionCopy,
 } from "~/lib/content/page-copy";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The four stages of the "Digital engineering" band, in the order we work. */
 export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
@@ -56,4 +56,4 @@ export const homePageSchema = z
 
 export type HomePage = z.output<typeof homePageSchema>;
 
-export const homePage: HomePage = loadContentFile("content/pages/home.yaml", homePageSchema);
+export const homePage: () => HomePage = contentFile("content/pages/home.yaml", homePageSchema);

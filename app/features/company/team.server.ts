@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   loadYamlCollection,
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfAnyRefusedIn } from "~/lib/content/content-files.server";
 import { lineField } from "~/lib/content/fields";
 import { portraitPath } from "~/config/art";
 
@@ -44,20 +44,27 @@ export const teamMemberSchema = z
       .url({ protocol: /^https$/, hostname: /^(www\.)?linkedin\.com$/ })
       .refine((url) => new URL(url).pathname.startsWith("/in/"), {
         message: "must be a LinkedIn profile address (https://www.linkedin.com/in/...)",
-      }),
+      })
+      .describe("a LinkedIn profile address, https://www.linkedin.com/in/…"),
   })
   .strict();
 
 export type TeamMember = z.output<typeof teamMemberSchema>;
 
 export function loadTeam(raw: RawFiles): YamlEntry<TeamMember>[] {
-  const entries = loadYamlCollection(raw, teamMemberSchema);
-  assertUniqueBy(entries, (member) => member.name, "name");
-  assertUniqueBy(entries, (member) => String(member.order), "order");
+  const loaded = loadYamlCollection(raw, teamMemberSchema);
+  const named = keepUniqueBy(loaded, (member) => member.name, "name");
+  const entries = keepUniqueBy(named, (member) => String(member.order), "order");
   return entries.sort((a, b) => a.order - b.order);
 }
 
 export const team: readonly YamlEntry<TeamMember>[] = loadTeam(contentFiles("content/team"));
+
+/** The team as About shows it; while authoring, a leader's file with a mistake shows its report there. */
+export function leadershipTeam(): readonly YamlEntry<TeamMember>[] {
+  throwIfAnyRefusedIn("content/team");
+  return team;
+}
 
 /** A leader's slug, from the file's name: "content/team/maya-okafor.yaml" is "maya-okafor". */
 export function memberSlug(member: Pick<YamlEntry<TeamMember>, "sourcePath">): string {

@@ -33,6 +33,8 @@ describe("team collection", () => {
         "Bo Example",
       ),
     };
-    expect(() => loadTeam(files)).toThrow(/content\/team\/b\.yaml: order "1" is already used/);
+    expect(() => loadTeam(files)).toThrow(
+      /content\/team\/b\.yaml:\n {2}- line \d+, order: "1" is already used by content\/team\/a\.yaml/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 import { services } from "~/config/services";
 import { serviceRef } from "~/features/services/services.server";
 
@@ -32,7 +32,10 @@ export const contactPageSchema = z
                 z
                   .object({
                     label: lineField(40),
-                    href: z.string().regex(/^\/[a-z0-9/-]*$/, "must be a path on this site"),
+                    href: z
+                      .string()
+                      .regex(/^\/[a-z0-9/-]*$/, "must be a path on this site")
+                      .describe("a path on this site, starting with `/`"),
                     body: lineField(140),
                   })
                   .strict(),
@@ -58,21 +61,21 @@ export const contactPageSchema = z
   })
   .strict();
 
-const pageFile = loadContentFile("content/pages/contact.yaml", contactPageSchema);
+const pageFile = contentFile("content/pages/contact.yaml", contactPageSchema);
 
 /**
  * The page's copy, and the services' display names for the form's "Service
  * of interest" list: the spec's awkward menu labels stay in
  * the menus (issue 16).
  */
-export const contactPage = {
-  ...pageFile,
+export const contactPage = () => ({
+  ...pageFile(),
   form: {
-    ...pageFile.form,
+    ...pageFile().form,
     serviceNames: Object.fromEntries(
       services.map((service) => [service.id, serviceRef(service.id).name]),
     ) as Readonly<Record<string, string>>,
   },
-};
+});
 
-export type ContactPageCopy = typeof contactPage;
+export type ContactPageCopy = ReturnType<typeof contactPage>;

@@ -23,7 +23,7 @@ import {
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
  * Events (content/events/<slug>.yaml): talks, workshops and meet-ups, each
@@ -51,13 +51,17 @@ const wallClockField = z
       missingDateReason(year, month, day) ??
       (hour > 23 ? `there is no hour ${hour}` : `there is no minute ${minute}`);
     context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
-  });
+  })
+  .describe("a local date-time written YYYY-MM-DDTHH:mm, e.g. 2027-03-18T09:30");
 
 const agendaTimeField = z
   .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a local time written HH:mm, e.g. 09:30");
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a local time written HH:mm, e.g. 09:30")
+  .describe("a local time written HH:mm, e.g. 09:30");
 
-const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+const httpsUrl = z
+  .url({ protocol: /^https$/, error: "must be an https:// URL" })
+  .describe("an https:// address");
 
 /** One of the event's own questions on its registration form. */
 const questionField = z
@@ -66,7 +70,8 @@ const questionField = z
     id: z
       .string()
       .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens")
-      .max(30),
+      .max(30)
+      .describe("lower-case words joined by hyphens, at most 30 characters"),
     label: lineField(80),
     hint: lineField(160).optional(),
     /** Optional unless `required: true`. */
@@ -86,10 +91,13 @@ const eventFields = z
     start: wallClockField,
     end: wallClockField,
     /** IANA name, e.g. Europe/London; online events use the host's zone. */
-    timeZone: z.string().refine(isValidTimeZone, {
-      error: (issue) =>
-        `must be an IANA time zone such as Europe/London, got ${String(issue.input)}`,
-    }),
+    timeZone: z
+      .string()
+      .refine(isValidTimeZone, {
+        error: (issue) =>
+          `must be an IANA time zone such as Europe/London, got ${String(issue.input)}`,
+      })
+      .describe("an IANA time zone such as `Europe/London` or `Europe/Lisbon`"),
     format: z.enum(eventFormats),
     city: lineField(60).optional(),
     venue: lineField(120).optional(),
@@ -216,14 +224,14 @@ export function loadEvents(raw: RawFiles): EventEntry[] {
   const collection = loadCollection({ files: raw, schema: eventSchema, nameField: "slug" });
   const entries = collection.map((entry) => {
     const startsAt = wallClockToInstant(entry.start, entry.timeZone);
-    return {
-      ...entry,
+    // The entry itself, not a copy, so a rule across files can still find its lines.
+    return Object.assign(entry, {
       startsAt,
       endsAt: wallClockToInstant(entry.end, entry.timeZone),
       closesAt: entry.registrationClosesAt
         ? wallClockToInstant(entry.registrationClosesAt, entry.timeZone)
         : startsAt,
-    };
+    });
   });
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
@@ -231,8 +239,11 @@ export function loadEvents(raw: RawFiles): EventEntry[] {
 /** Every event, soonest first. */
 export const events: readonly EventEntry[] = loadEvents(files);
 
+/** The event of `slug`; while authoring, an event whose file has a mistake throws its report. */
 export function findEvent(slug: string): EventEntry | undefined {
-  return events.find((event) => event.slug === slug);
+  const event = events.find((entry) => entry.slug === slug);
+  if (!event) throwIfRefused(`content/events/${slug}.yaml`);
+  return event;
 }
 
 /** An event has passed once it has started: from then on it is no longer open to sign up. */

@@ -6,7 +6,7 @@ import {
   type RegistrationState,
   type RegistrationText,
 } from "~/features/events/registration-view";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 import { fillPlaceholders, lineField, placeholderField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
 
@@ -59,10 +59,9 @@ export const eventsPageSchema = z.object({ meta: metaCopy, registration: registr
 
 export type RegistrationCopy = z.output<typeof registrationCopySchema>;
 
-export const registrationCopy: RegistrationCopy = loadContentFile(
-  "content/pages/events.yaml",
-  eventsPageSchema,
-).registration;
+const eventsPage = contentFile("content/pages/events.yaml", eventsPageSchema);
+
+export const registrationCopy = (): RegistrationCopy => eventsPage().registration;
 
 const fill = fillPlaceholders;
 
@@ -79,7 +78,7 @@ export function registrationCopyFor(
     /** The closing time written out, when it comes before the start. */
     closesAt: string | null;
   },
-  copy: RegistrationCopy = registrationCopy,
+  copy: RegistrationCopy = registrationCopy(),
 ): RegistrationText {
   const { title, lead } = answer
     ? copy.answers[answer]

@@ -185,15 +185,15 @@ describe("the registration section's words", () => {
       event: inPerson,
       closesAt: null,
     });
-    expect(text.title).toBe(registrationCopy.open.title);
+    expect(text.title).toBe(registrationCopy().open.title);
     expect(text.seats).toEqual({
       label: "12 places left",
       detail: "Free to attend, 20 places in all.",
     });
     expect(text.nextSteps?.steps.map((step) => step.title)).toEqual([
-      registrationCopy.nextSteps.confirmation.title,
-      registrationCopy.nextSteps.inPerson.title,
-      registrationCopy.nextSteps.cancel.title,
+      registrationCopy().nextSteps.confirmation.title,
+      registrationCopy().nextSteps.inPerson.title,
+      registrationCopy().nextSteps.cancel.title,
     ]);
     expect(text.nextSteps?.steps[1]?.body).toContain("Come to Corvanta Digital, 4th floor;");
     const online = registrationCopyFor({
@@ -202,7 +202,7 @@ describe("the registration section's words", () => {
       event: { format: "online" },
       closesAt: null,
     });
-    expect(online.nextSteps?.steps[1]).toEqual(registrationCopy.nextSteps.online);
+    expect(online.nextSteps?.steps[1]).toEqual(registrationCopy().nextSteps.online);
   });
 
   it("say why registration closed, and answer a post or a cancellation", () => {
@@ -221,19 +221,19 @@ describe("the registration section's words", () => {
       event: inPerson,
       closesAt: null,
     });
-    expect(started.lead).toBe(registrationCopy.closed.started);
+    expect(started.lead).toBe(registrationCopy().closed.started);
     const waiting = registrationCopyFor({
       state: { kind: "waiting-list", capacity: 20 },
       answer: "waiting",
       event: inPerson,
       closesAt: null,
     });
-    expect(waiting.title).toBe(registrationCopy.answers.waiting.title);
+    expect(waiting.title).toBe(registrationCopy().answers.waiting.title);
     expect(waiting.seats.detail).toMatch(/^All 20 places are taken\./);
   });
 
   it("must keep their placeholders", () => {
-    const broken = structuredClone(registrationCopy);
+    const broken = structuredClone(registrationCopy());
     broken.seats.limited = "Free to attend.";
     expect(registrationCopySchema.safeParse(broken).error?.issues[0]).toMatchObject({
       path: ["seats", "limited"],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { callToActionCopy, heroCopy, metaCopy, sectionCopy } from "~/lib/content/page-copy";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 
 /** The Portfolio page's own copy (content/pages/portfolio.yaml); products are in content/products. */
 export const portfolioPageSchema = z
@@ -20,7 +20,7 @@ export const portfolioPageSchema = z
 
 export type PortfolioPage = z.output<typeof portfolioPageSchema>;
 
-export const portfolioPage: PortfolioPage = loadContentFile(
+export const portfolioPage: () => PortfolioPage = contentFile(
   "content/pages/portfolio.yaml",
   portfolioPageSchema,
 );

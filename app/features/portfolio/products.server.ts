@@ -2,13 +2,13 @@ import { z } from "zod";
 import { productNames } from "~/config/navigation";
 import { productArtMotifs } from "~/config/art";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   loadCollection,
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
 import { durationField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
  * The portfolio's products (content/products/*.yaml), each with its case
@@ -69,13 +69,17 @@ function portfolioOrder(product: Product): number {
 
 /** Validates the product files; used for content/products and by tests with fixtures. */
 export function loadProducts(raw: RawFiles): YamlEntry<Product>[] {
-  const entries = loadCollection({ files: raw, schema: productSchema, nameField: "slug" });
-  assertUniqueBy(entries, (product) => product.name, "name");
-  assertUniqueBy(
-    entries.filter((product) => product.art),
-    (product) => product.art ?? "",
-    "art",
-  );
+  const loaded = loadCollection({ files: raw, schema: productSchema, nameField: "slug" });
+  const named = keepUniqueBy(loaded, (product) => product.name, "name");
+  const artless = named.filter((product) => !product.art);
+  const entries = [
+    ...artless,
+    ...keepUniqueBy(
+      named.filter((product) => product.art),
+      (product) => product.art ?? "",
+      "art",
+    ),
+  ];
   return entries.sort(
     (a, b) => portfolioOrder(a) - portfolioOrder(b) || a.name.localeCompare(b.name),
   );
@@ -85,6 +89,13 @@ export const products: readonly Product[] = loadProducts(contentFiles("content/p
 
 export function findProduct(slug: string): Product | undefined {
   return products.find((product) => product.slug === slug);
+}
+
+/** The case study's product; while authoring, a product whose file has a mistake throws its report. */
+export function findCaseStudy(slug: string): Product | undefined {
+  const product = findProduct(slug);
+  if (!product) throwIfRefused(`content/products/${slug}.yaml`);
+  return product;
 }
 
 /** The industries products name: the footer's five in its order, then any new one. */

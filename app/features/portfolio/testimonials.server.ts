@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   loadYamlCollection,
   type RawFiles,
   type YamlEntry,
@@ -32,8 +32,8 @@ export type Testimonial = z.output<typeof testimonialSchema>;
 const files = contentFiles("content/testimonials");
 
 export function loadTestimonials(raw: RawFiles): YamlEntry<Testimonial>[] {
-  const entries = loadYamlCollection(raw, testimonialSchema);
-  assertUniqueBy(entries, (testimonial) => String(testimonial.order), "order");
+  const loaded = loadYamlCollection(raw, testimonialSchema);
+  const entries = keepUniqueBy(loaded, (testimonial) => String(testimonial.order), "order");
   return entries.sort((a, b) => a.order - b.order);
 }
 

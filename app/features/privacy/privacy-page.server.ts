@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { heroCopy, metaCopy } from "~/lib/content/page-copy";
-import { loadContentFile } from "~/lib/content/content-files.server";
+import { contentFile } from "~/lib/content/content-files.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 
 /** The privacy notice's copy (content/pages/privacy.yaml): one Markdown body per section. */
@@ -19,12 +19,17 @@ export const privacyPageSchema = z
   })
   .strict();
 
-const copy = loadContentFile("content/pages/privacy.yaml", privacyPageSchema);
+const privacyCopy = contentFile("content/pages/privacy.yaml", privacyPageSchema);
 
 /** The notice as the page shows it: the sections as one article, each under its h2. */
-export const privacyPage = {
-  meta: copy.meta,
-  hero: copy.hero,
-  updated: copy.updated,
-  ...renderMarkdown(copy.sections.map(({ title, body }) => `## ${title}\n\n${body}`).join("\n\n")),
-};
+export function privacyPage() {
+  const copy = privacyCopy();
+  return {
+    meta: copy.meta,
+    hero: copy.hero,
+    updated: copy.updated,
+    ...renderMarkdown(
+      copy.sections.map(({ title, body }) => `## ${title}\n\n${body}`).join("\n\n"),
+    ),
+  };
+}

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { ServiceSummary } from "~/features/services/service-view";
-import { services, type ServiceId } from "~/config/services";
+import { findService, services, type ServiceId } from "~/config/services";
 import {
   ContentError,
+  refuseFile,
   type RawFiles,
   type YamlEntry,
   loadCollection,
@@ -10,7 +11,7 @@ import {
 import { durationField, lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
 import { clientLine, products } from "~/features/portfolio/products.server";
-import { contentFiles } from "~/lib/content/content-files.server";
+import { contentFiles, refusedSlugs, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
  * The copy of the eleven service pages (content/services/<id>.yaml). The label
@@ -89,10 +90,12 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
       outcome: z
         .object({
           // An enum, not a refined string, so the editing UI offers the products (decision 081).
-          product: z.enum(productSlugs as [string, ...string[]], {
-            error: (issue) =>
-              `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
-          }),
+          product: z
+            .enum(productSlugs as [string, ...string[]], {
+              error: (issue) =>
+                `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
+            })
+            .describe("the slug of a product in `content/products/`"),
           title: lineField(80),
           summary: lineField(500),
           // The figure the page's hero leads with, when the product's own
@@ -155,10 +158,16 @@ export function loadServiceContents(
     nameField: "id",
   });
   const missing = services.filter((service) => !entries.some((entry) => entry.id === service.id));
-  if (missing.length) {
-    throw new ContentError(
-      `content/services: no file for service id ${missing.map((service) => service.id).join(", ")}.`,
-    );
+  for (const service of missing) {
+    const file = `content/services/${service.id}.yaml`;
+    // A file refused already has its report; only a file that is not there is another mistake.
+    if (!(`/${file}` in files))
+      refuseFile(
+        new ContentError(
+          file,
+          "the file is missing: every service in app/config/services.ts needs one.",
+        ),
+      );
   }
   const order = services.map((service) => service.id as string);
   return entries.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
@@ -166,10 +175,10 @@ export function loadServiceContents(
 
 const files = contentFiles("content/services");
 
-export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadServiceContents(
-  files,
-  products.map((product) => product.slug),
-);
+export const serviceContents: readonly YamlEntry<ServiceContent>[] = loadServiceContents(files, [
+  ...products.map((product) => product.slug),
+  ...refusedSlugs("content/products"),
+]);
 
 function summaryOf(content: ServiceContent): ServiceSummary {
   return { id: content.id, name: content.name, summary: content.summary };
@@ -178,8 +187,11 @@ function summaryOf(content: ServiceContent): ServiceSummary {
 /** A service's id and its name for running text, e.g. a product's chips. */
 export function serviceRef(id: string): { id: ServiceId; name: string } {
   const content = serviceContents.find((entry) => entry.id === id);
-  if (!content) throw new ContentError(`no service with id ${id} in content/services`);
-  return { id: content.id, name: content.name };
+  if (content) return { id: content.id, name: content.name };
+  // While authoring, a service whose file has a mistake keeps its menu label elsewhere.
+  const service = findService(id);
+  if (!service) throw new ContentError("content/services", `no service with id ${id}.`);
+  return { id: service.id, name: service.label };
 }
 
 /** The eleven services for a grid of cards, in the header's order. */
@@ -202,10 +214,13 @@ export function serviceOverview(): ServiceSummary[] {
 /** Everything a service page shows, or undefined for an id that is not a service. */
 export function servicePage(id: string) {
   const content = serviceContents.find((entry) => entry.id === id);
+  if (!content) throwIfRefused(`content/services/${id}.yaml`);
   if (!content) return undefined;
   const product = products.find((entry) => entry.slug === content.outcome.product);
+  if (!product) throwIfRefused(`content/products/${content.outcome.product}.yaml`);
   // The schema has checked the slug; this keeps the type honest.
-  if (!product) throw new ContentError(`no product ${content.outcome.product}`);
+  if (!product)
+    throw new ContentError(content.sourcePath, `no product ${content.outcome.product}.`);
   return {
     id: content.id,
     name: content.name,
@@ -228,8 +243,7 @@ export function servicePage(id: string) {
     },
     related: content.related.map((relatedId) => {
       const entry = serviceContents.find((candidate) => candidate.id === relatedId);
-      if (!entry) throw new ContentError(`no content for related service ${relatedId}`);
-      return summaryOf(entry);
+      return entry ? summaryOf(entry) : { ...serviceRef(relatedId), summary: "" };
     }),
   };
 }

@@ -83,7 +83,7 @@ describe("services loader", () => {
     const files = realFiles();
     delete files["/content/services/blockchain.yaml"];
     expect(() => loadServiceContents(files, productSlugs)).toThrow(
-      /content\/services: no file for service id blockchain/,
+      "content/services/blockchain.yaml: the file is missing: every service in app/config/services.ts needs one.",
     );
   });
 

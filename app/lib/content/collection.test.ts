@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  assertUniqueBy,
+  keepUniqueBy,
   ContentError,
+  setAsideContentErrors,
   loadMarkdownCollection,
   loadYamlCollection,
   splitFrontmatter,
@@ -51,7 +52,7 @@ describe("content collections", () => {
     );
     expect(() =>
       loadYamlCollection({ "/content/team/x.yaml": "name: [unclosed" }, z.object({})),
-    ).toThrow(/content\/team\/x\.yaml: invalid YAML/);
+    ).toThrow(/content\/team\/x\.yaml:\n {2}- line 1: the YAML cannot be read here: flow sequence/);
     expect(() =>
       loadYamlCollection({ "/content/team/y.yaml": "role: CTO" }, z.object({ name: z.string() })),
     ).toThrow(/content\/team\/y\.yaml:\n {2}- name:/);
@@ -62,8 +63,8 @@ describe("content collections", () => {
       { slug: "same", sourcePath: "content/posts/one.md" },
       { slug: "same", sourcePath: "content/posts/two.md" },
     ];
-    expect(() => assertUniqueBy(entries, (entry) => entry.slug, "slug")).toThrow(
-      'content/posts/two.md: slug "same" is already used by content/posts/one.md.',
+    expect(() => keepUniqueBy(entries, (entry) => entry.slug, "slug")).toThrow(
+      'content/posts/two.md:\n  - slug: "same" is already used by content/posts/one.md; give each its own.',
     );
   });
 
@@ -93,10 +94,10 @@ describe("content collections", () => {
     it("gives frontmatter YAML errors the file's line, not the block's", () => {
       // The second title is on line 4 of the file, line 3 of the YAML between the fences.
       expect(load(post("title: P\nslug: p\ntitle: Q\ndate: 2026-01-01"))).toThrow(
-        /^content\/posts\/p\.md: invalid YAML: Map keys must be unique at line 4, column 1:/,
+        "Invalid content in content/posts/p.md:\n  - line 4: the YAML cannot be read here: map keys must be unique",
       );
       expect(load(post("title: P\nslug: p\n  extra: indented\ndate: 2026-01-01"))).toThrow(
-        /^content\/posts\/p\.md: invalid YAML: .* at line 3, column 7:/,
+        /^Invalid content in content\/posts\/p\.md:\n {2}- line 3: the YAML cannot be read here: /,
       );
     });
 
@@ -131,7 +132,7 @@ describe("content collections", () => {
       expect(() => loadYamlCollection({ "/content/x/y.yaml": yaml }, schema)).toThrow(
         [
           "Invalid content in content/x/y.yaml:",
-          '  - line 3, tags item 2 ("far too long"): Too big: expected string to have <=5 characters',
+          '  - line 3, tags item 2 ("far too long"): must be at most 5 characters long, got 12: shorten it by 7',
           "  - line 6, agenda item 2, time: must be HH:mm",
         ].join("\n"),
       );
@@ -141,7 +142,46 @@ describe("content collections", () => {
       const schema = z.object({ name: z.string() }).strict();
       expect(() =>
         loadYamlCollection({ "/content/team/a.yaml": "name: Ada\nrloe: CTO\n" }, schema),
-      ).toThrow('  - line 2, rloe: Unrecognized key: "rloe"');
+      ).toThrow("  - line 2, rloe: is not a field here: check its spelling, or remove it");
+    });
+  });
+
+  describe("while authoring (a handler set, as npm run dev and check:content do)", () => {
+    afterEach(() => setAsideContentErrors(undefined));
+
+    it("leaves a refused file out, hands over its report, and loads the rest", () => {
+      const refused: ContentError[] = [];
+      setAsideContentErrors((error) => refused.push(error));
+      const files = {
+        "/content/posts/a.md": "---\ntitle: A\nslug: a\ndate: 2026-02-01\n---\n\nFirst.\n",
+        "/content/posts/b.md": "---\ntitle: B\nslug: b\ndate: 2026-02-30\n---\n\nSecond.\n",
+        "/content/posts/c.md": "---\ntitle: A\nslug: c\ndate: 2026-03-01\n---\n\nThird.\n",
+      };
+      const entries = loadMarkdownCollection(files, postSchema);
+      const kept = keepUniqueBy(entries, (entry) => entry.title, "title");
+      expect(kept.map((entry) => entry.slug)).toEqual(["a"]);
+      expect(refused.map((error) => error.report)).toEqual([
+        {
+          file: "content/posts/b.md",
+          problems: [
+            {
+              line: 4,
+              field: "date",
+              message: "2026-02-30 does not exist: February 2026 has 28 days",
+            },
+          ],
+        },
+        {
+          file: "content/posts/c.md",
+          problems: [
+            {
+              line: 2,
+              field: "title",
+              message: '"A" is already used by content/posts/a.md; give each its own.',
+            },
+          ],
+        },
+      ]);
     });
   });
 });

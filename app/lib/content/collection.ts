@@ -11,9 +11,53 @@ import type { z } from "zod";
 /** Raw files keyed by their path from the project root, e.g. "content/posts/x.md". */
 export type RawFiles = Readonly<Record<string, string>>;
 
+/** One mistake in a file: where it is (when known) and what to change, in an author's words. */
+export type ReportedProblem = { line?: number; field?: string; message: string };
+
+/** A file's mistakes, as the dev error page and `npm run check:content` show them. */
+export type ContentReport = { file: string; problems: readonly ReportedProblem[] };
+
+/** "line 4, summary: is missing"; the file itself when there is neither line nor field. */
+export function describeProblem({ line, field, message }: ReportedProblem): string {
+  const where = [line ? `line ${line}` : "", field ?? ""].filter(Boolean).join(", ");
+  return where ? `${where}: ${message}` : message;
+}
+
 export class ContentError extends Error {
   override name = "ContentError";
+  readonly report: ContentReport;
+  constructor(file: string, problems: string | readonly ReportedProblem[]) {
+    const list = typeof problems === "string" ? [{ message: problems }] : problems;
+    const [only] = list;
+    super(
+      list.length === 1 && only && !only.line && !only.field
+        ? `${file}: ${only.message}`
+        : `Invalid content in ${file}:\n${list.map((problem) => `  - ${describeProblem(problem)}`).join("\n")}`,
+    );
+    this.report = { file, problems: list };
+  }
 }
+
+/**
+ * Where a loader sends a file it refuses. By default it throws, so the build,
+ * the tests and the production server stop on any mistake. `npm run dev`
+ * (content-files.server.ts) and `npm run check:content` set a handler instead:
+ * the file is left out of its collection and the handler keeps its report.
+ */
+let setAside: ((error: ContentError) => void) | undefined;
+
+export function setAsideContentErrors(handler: ((error: ContentError) => void) | undefined) {
+  setAside = handler;
+}
+
+/** Throws `error`, or hands it to the handler and lets the loader go on without the file. */
+export function refuseFile(error: ContentError): void {
+  if (!setAside) throw error;
+  setAside(error);
+}
+
+/** The YAML source of every loaded entry, so a rule across files can name a field's line. */
+const entrySources = new WeakMap<object, YamlSource>();
 
 /** An entry of a Markdown collection: the validated frontmatter plus the body. */
 export type MarkdownEntry<T> = T & { body: string; sourcePath: string };
@@ -24,7 +68,12 @@ export type YamlEntry<T> = T & { sourcePath: string };
  * collection): the field it is about, as a path into the YAML like zod's, and
  * what is wrong. `["body"]` is a Markdown file's body.
  */
-export type ContentProblem = { path: readonly PropertyKey[]; message: string };
+export type ContentProblem = {
+  path: readonly PropertyKey[];
+  message: string;
+  /** Lines below the field's own, for a problem inside a long value (a heading in a body). */
+  linesBelow?: number;
+};
 
 /** A file's YAML, parsed with positions so that problems can name their line. */
 type YamlSource = { document: Document; lines: LineCounter; bodyLine?: number };
@@ -40,14 +89,16 @@ export function splitFrontmatter(
   const opening = OPENING_FENCE.exec(raw);
   if (!opening) {
     throw new ContentError(
-      `${path}: the file must start with a YAML frontmatter block: a line of three dashes (---), the fields, then another --- line.`,
+      path,
+      "the file must start with a YAML frontmatter block: a line of three dashes (---), the fields, then another --- line.",
     );
   }
   const rest = raw.slice(opening[0].length);
   const closing = CLOSING_FENCE.exec(rest);
   if (!closing) {
     throw new ContentError(
-      `${path}: the frontmatter block opened by the --- on line 1 is not closed: add a line of three dashes (---) after its last field, before the body.`,
+      path,
+      "the frontmatter block opened by the --- on line 1 is not closed: add a line of three dashes (---) after its last field, before the body.",
     );
   }
   // The opening fence becomes blanks, so YAML's lines and columns are the file's.
@@ -71,9 +122,23 @@ function lineAt(text: string, offset: number): number {
 function readYaml(path: string, text: string): { data: unknown; source: YamlSource } {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines });
-  const [error] = document.errors;
-  if (error) throw new ContentError(`${path}: invalid YAML: ${error.message.trimEnd()}`);
+  if (document.errors.length > 0) {
+    throw new ContentError(
+      path,
+      document.errors.map((error) => ({
+        line: error.linePos?.[0].line,
+        // The YAML library's own words, without its position and excerpt: the line says where.
+        message: `the YAML cannot be read here: ${yamlSentence(error.message)}`,
+      })),
+    );
+  }
   return { data: document.toJS(), source: { document, lines } };
+}
+
+/** "Map keys must be unique at line 4, column 1:\n\ntitle: Q\n^" as "map keys must be unique". */
+function yamlSentence(message: string): string {
+  const sentence = message.replace(/ at line \d+, column \d+:[\s\S]*$/, "").trim();
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
 function validate<S extends z.ZodType>(
@@ -117,15 +182,17 @@ function contentError(
   source: YamlSource,
   problems: readonly ContentProblem[],
 ): ContentError {
-  const lines = problems.map((problem) => {
-    const line = lineOf(source, problem.path);
-    const where = [line ? `line ${line}` : "", describeField(source, problem.path)]
-      .filter(Boolean)
-      .join(", ");
-    return `  - ${where}: ${problem.message}`;
-  });
-  return new ContentError(`Invalid content in ${path}:\n${lines.join("\n")}`);
+  return new ContentError(
+    path,
+    problems.map((problem) => ({
+      line: addLines(lineOf(source, problem.path), problem.linesBelow),
+      field: describeField(source, problem.path),
+      message: problem.message,
+    })),
+  );
 }
+
+const addLines = (line: number | undefined, below = 0) => (line ? line + below : line);
 
 /**
  * The field as an author reads it: keys joined by dots, list items counted
@@ -201,17 +268,31 @@ export function loadMarkdownCollection<S extends z.ZodType>(
   schema: S,
   check?: (entry: MarkdownEntry<z.output<S>>) => readonly ContentProblem[],
 ): MarkdownEntry<z.output<S>>[] {
-  return sortedEntries(files).map(([key, raw]) => {
-    const sourcePath = sourcePathOf(key);
+  return loadEach(files, (sourcePath, raw) => {
     const { data, body, source } = splitFrontmatter(sourcePath, raw);
     const validated = validate(sourcePath, schema, data, source);
-    if (!body) throw new ContentError(`${sourcePath}: the Markdown body is empty.`);
+    if (!body) throw new ContentError(sourcePath, "the Markdown body is empty.");
     const entry = Object.assign(validated as object, { body, sourcePath }) as MarkdownEntry<
       z.output<S>
     >;
     const problems = check?.(entry) ?? [];
     if (problems.length > 0) throw contentError(sourcePath, source, problems);
+    entrySources.set(entry, source);
     return entry;
+  });
+}
+
+/** Loads each file in path order; a file refused (refuseFile) is left out. */
+function loadEach<T>(files: RawFiles, load: (sourcePath: string, raw: string) => T): T[] {
+  return sortedEntries(files).flatMap(([key, raw]) => {
+    const sourcePath = sourcePathOf(key);
+    try {
+      return [load(sourcePath, raw)];
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      refuseFile(error);
+      return [];
+    }
   });
 }
 
@@ -221,13 +302,13 @@ export function loadYamlCollection<S extends z.ZodType>(
   schema: S,
   check?: (entry: YamlEntry<z.output<S>>) => readonly ContentProblem[],
 ): YamlEntry<z.output<S>>[] {
-  return sortedEntries(files).map(([key, raw]) => {
-    const sourcePath = sourcePathOf(key);
+  return loadEach(files, (sourcePath, raw) => {
     const { data, source } = readYaml(sourcePath, raw);
     const validated = validate(sourcePath, schema, data, source);
     const entry = Object.assign(validated as object, { sourcePath }) as YamlEntry<z.output<S>>;
     const problems = check?.(entry) ?? [];
     if (problems.length > 0) throw contentError(sourcePath, source, problems);
+    entrySources.set(entry, source);
     return entry;
   });
 }
@@ -239,31 +320,45 @@ export function loadYamlFile<S extends z.ZodType>(
   schema: S,
 ): z.output<S> {
   const sourcePath = sourcePathOf(key);
-  if (raw === undefined) throw new ContentError(`${sourcePath}: the file is missing.`);
+  if (raw === undefined) throw new ContentError(sourcePath, "the file is missing.");
   const { data, source } = readYaml(sourcePath, raw);
   return validate(sourcePath, schema, data, source);
 }
 
 /**
- * Fails when two entries share a key (a slug or an id), naming both files:
- * the second would otherwise silently shadow the first.
+ * The entries without those whose key (a slug, an id, a title) an earlier one
+ * already has, each refused (refuseFile) naming both files: the second would
+ * otherwise silently shadow the first. `field` is the key's field, for its line.
  */
-export function assertUniqueBy<T extends { sourcePath: string }>(
+export function keepUniqueBy<T extends { sourcePath: string }>(
   entries: readonly T[],
   key: (entry: T) => string,
-  what: string,
-): void {
+  field: string,
+): T[] {
   const seen = new Map<string, string>();
-  for (const entry of entries) {
+  return entries.filter((entry) => {
     const value = key(entry);
     const first = seen.get(value);
     if (first) {
-      throw new ContentError(
-        `${entry.sourcePath}: ${what} "${value}" is already used by ${first}.`,
+      refuseFile(
+        problemIn(entry, [field], `"${value}" is already used by ${first}; give each its own.`),
       );
+      return false;
     }
     seen.set(value, entry.sourcePath);
-  }
+    return true;
+  });
+}
+
+/** A ContentError for one field of a loaded entry, with the field's line. */
+export function problemIn(
+  entry: { sourcePath: string },
+  path: readonly PropertyKey[],
+  message: string,
+): ContentError {
+  const source = entrySources.get(entry);
+  if (!source) return new ContentError(entry.sourcePath, [{ field: path.join("."), message }]);
+  return contentError(entry.sourcePath, source, [{ path, message }]);
 }
 
 /**

@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { data } from "react-router";
 import type { z } from "zod";
-import { loadYamlFile, type RawFiles } from "./collection";
+import {
+  ContentError,
+  loadYamlFile,
+  refuseFile,
+  setAsideContentErrors,
+  type ContentReport,
+  type RawFiles,
+} from "./collection";
 
 /*
  * The one reader of content/. Every loader takes its files from here, keyed
@@ -22,16 +30,18 @@ const bundled: RawFiles | undefined = import.meta.env
     })
   : undefined;
 
-const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
+let diskRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** Outside Vite, reads the content/ of another checkout (`npm run check:content -- --root`). */
+export function readContentFrom(root: string): void {
+  diskRoot = root;
+}
 
 function readFromDisk(directory: string): RawFiles {
   const files: Record<string, string> = {};
-  for (const name of readdirSync(path.join(projectRoot, directory))) {
+  for (const name of readdirSync(path.join(diskRoot, directory))) {
     if (name.endsWith(".md") || name.endsWith(".yaml")) {
-      files[`/${directory}/${name}`] = readFileSync(
-        path.join(projectRoot, directory, name),
-        "utf8",
-      );
+      files[`/${directory}/${name}`] = readFileSync(path.join(diskRoot, directory, name), "utf8");
     }
   }
   return files;
@@ -48,7 +58,67 @@ export function contentFiles(directory: string): RawFiles {
   );
 }
 
-/** One YAML content file (e.g. "content/figures.yaml"), validated against `schema`. */
-export function loadContentFile<S extends z.ZodType>(file: string, schema: S): z.output<S> {
-  return loadYamlFile(file, contentFiles(path.posix.dirname(file))[`/${file}`], schema);
+/*
+ * While authoring (`npm run dev`), a file with a mistake is left out of its
+ * collection and kept here, so only the pages that use it show its report and
+ * the rest of the site keeps working. This module is evaluated again when a
+ * content file changes (the glob above), so the list is always the current one.
+ * The dev server's React Router also reads the page list through tsx, outside
+ * Vite, for its config (react-router.config.ts), in the process where
+ * server/dev.ts set NODE_ENV: there too a refused file is left out, or every
+ * page would fail. Elsewhere (the build, Vitest, scripts) a mistake throws.
+ */
+const authoring = import.meta.env
+  ? import.meta.env.MODE === "development"
+  : process.env.NODE_ENV === "development";
+const refusedFiles = new Map<string, ContentError>();
+if (authoring) setAsideContentErrors((error) => refusedFiles.set(error.report.file, error));
+
+/** What a loader throws for a page whose file was refused: in dev, a 500 response carrying the report. */
+function pageError(error: ContentError): unknown {
+  return authoring ? data({ contentReport: error.report }, { status: 500 }) : error;
+}
+
+/** The report a content-error response carries (pageError), as error boundaries receive it. */
+export type ContentErrorData = { contentReport: ContentReport };
+
+/**
+ * Throws the report of `file` (e.g. "content/posts/x.md") when it was refused,
+ * for a page asked for an entry its collection does not have.
+ */
+export function throwIfRefused(file: string): void {
+  const error = refusedFiles.get(file);
+  if (error) throw pageError(error);
+}
+
+/** Throws the report of the first refused file in `directory`, for the page that lists them all. */
+export function throwIfAnyRefusedIn(directory: string): void {
+  const [file] = [...refusedFiles.keys()].filter((key) => path.posix.dirname(key) === directory);
+  if (file) throwIfRefused(file);
+}
+
+/** The slugs of a folder's refused files: references to them are not a second mistake. */
+export function refusedSlugs(directory: string): string[] {
+  return [...refusedFiles.keys()]
+    .filter((file) => path.posix.dirname(file) === directory)
+    .map((file) => path.posix.basename(file).replace(/\.(md|yaml)$/, ""));
+}
+
+/**
+ * One YAML content file (e.g. "content/figures.yaml"), validated against
+ * `schema`, read through the returned function. It is checked at once, so the
+ * build stops on a mistake; while authoring a refused file throws its report
+ * only when a page asks for it.
+ */
+export function contentFile<S extends z.ZodType>(file: string, schema: S): () => z.output<S> {
+  try {
+    const content = loadYamlFile(file, contentFiles(path.posix.dirname(file))[`/${file}`], schema);
+    return () => content;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    refuseFile(error);
+    return () => {
+      throw pageError(error);
+    };
+  }
 }

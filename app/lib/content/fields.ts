@@ -2,13 +2,16 @@ import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
 import { durationsWrittenOtherwise } from "~/lib/content/house-style";
+// Every content message in an author's words (the error map, set once for zod).
+import "~/lib/plain-messages";
 
 /** Reusable field schemas for the content collections. */
 
 /** A URL-safe identifier: lower-case words joined by hyphens. */
 export const slugField = z
   .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens");
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens")
+  .describe("lower-case words joined by hyphens, e.g. `running-an-mvp`");
 
 /** One of the eleven service ids of the header's dropdown (app/config/services.ts). */
 export const serviceIdField = z.enum(serviceIds as [string, ...string[]], {
@@ -30,18 +33,20 @@ export function missingDateReason(year: number, month: number, day: number): str
  * A calendar date written YYYY-MM-DD (YAML may hand it over as a Date already).
  * A date of that shape that is not in the calendar (2026-02-30) is told so.
  */
-export const isoDateField = z.preprocess(
-  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-  z
-    .string({ error: "must be a date written YYYY-MM-DD" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
-    .superRefine((value, context) => {
-      const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-      const reason = missingDateReason(year, month, day);
-      if (reason)
-        context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
-    }),
-);
+export const isoDateField = z
+  .preprocess(
+    (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+    z
+      .string({ error: "must be a date written YYYY-MM-DD" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+      .superRefine((value, context) => {
+        const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+        const reason = missingDateReason(year, month, day);
+        if (reason)
+          context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
+      }),
+  )
+  .describe("a date written YYYY-MM-DD");
 
 /** Short copy: a non-empty line of text without trailing spaces. */
 export const lineField = (max = 200) => z.string().trim().min(1).max(max);
@@ -56,26 +61,32 @@ const figureWithUnit = /\b\d+(?:–\d+)? (?:minute|hour|day|week|month|year)s?\b
  * number ("Ongoing"). "2-3 weeks", "2 to 3 weeks", "Two-week sprints" and
  * "3 wks" are refused, saying what to write instead.
  */
-export const durationField = lineField(30).superRefine((value, context) => {
-  const [mistake] = durationsWrittenOtherwise(value);
-  if (mistake) {
-    context.addIssue({
-      code: "custom",
-      message: `write a duration as "2–3 weeks": "${mistake.found}" breaks the rule that ${mistake.rule}`,
-    });
-  } else if (/\d/.test(value) && !figureWithUnit.test(value)) {
-    context.addIssue({
-      code: "custom",
-      message: `write a duration as "2–3 weeks", its unit spelled out: "${value}"`,
-    });
-  }
-});
+export const durationField = lineField(30)
+  .superRefine((value, context) => {
+    const [mistake] = durationsWrittenOtherwise(value);
+    if (mistake) {
+      context.addIssue({
+        code: "custom",
+        message: `write a duration as "2–3 weeks": "${mistake.found}" breaks the rule that ${mistake.rule}`,
+      });
+    } else if (/\d/.test(value) && !figureWithUnit.test(value)) {
+      context.addIssue({
+        code: "custom",
+        message: `write a duration as "2–3 weeks", its unit spelled out: "${value}"`,
+      });
+    }
+  })
+  .describe('a duration such as "1 week", "2–3 weeks" (en dash) or "Ongoing"');
 
 /** Copy with `{name}` placeholders that must be there. */
 export const placeholderField = (max: number, ...names: string[]) =>
-  lineField(max).refine((text) => names.every((name) => text.includes(`{${name}}`)), {
-    error: `must contain ${names.map((name) => `{${name}}`).join(" and ")}`,
-  });
+  lineField(max)
+    .refine((text) => names.every((name) => text.includes(`{${name}}`)), {
+      error: `must contain ${names.map((name) => `{${name}}`).join(" and ")}`,
+    })
+    .describe(
+      `text of at most ${max} characters containing ${names.map((name) => `\`{${name}}\``).join(" and ")}`,
+    );
 
 /** Fills a copy line's `{name}` placeholders; an unknown one is left as written. */
 export const fillPlaceholders = (text: string, values: Record<string, string | number>) =>

@@ -33,13 +33,20 @@ export const callToActionCopy = z
  * the four engineering stages, the five industries, the four commitments.
  */
 export function fixedList<T extends z.ZodObject>(key: string, values: readonly string[], item: T) {
-  return z.array(item).superRefine((entries, context) => {
-    const actual = entries.map((entry) => String((entry as Record<string, unknown>)[key]));
-    if (actual.length !== values.length || actual.some((value, index) => value !== values[index])) {
-      context.addIssue({
-        code: "custom",
-        message: `must list the ${key}s ${values.join(", ")} in this order, got ${actual.join(", ")}`,
-      });
-    }
-  });
+  const rule = `the ${key}s ${values.map((value) => `\`${value}\``).join(", ")}, in this order`;
+  return z
+    .array(item)
+    .superRefine((entries, context) => {
+      const actual = entries.map((entry) => String((entry as Record<string, unknown>)[key]));
+      if (
+        actual.length !== values.length ||
+        actual.some((value, index) => value !== values[index])
+      ) {
+        context.addIssue({
+          code: "custom",
+          message: `must list the ${key}s ${values.join(", ")} in this order, got ${actual.join(", ")}`,
+        });
+      }
+    })
+    .describe(`a list of ${rule}, each with:`);
 }

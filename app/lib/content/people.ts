@@ -1,11 +1,16 @@
-import { ContentError } from "~/lib/content/collection";
+import { problemIn, refuseFile } from "~/lib/content/collection";
 
 /**
  * Someone the site names: a leader, an event speaker, a client quoted. The
  * same name at the same organisation is one person (a leader speaking at an
- * event); `source` is where they are written, for the error message.
+ * event); `entry` and `path` are where the name is written, for the message.
  */
-export type NamedPerson = { name: string; organisation: string; source: string };
+export type NamedPerson = {
+  name: string;
+  organisation: string;
+  entry: { sourcePath: string };
+  path: readonly PropertyKey[];
+};
 
 const honorifics = new Set(["dr", "prof", "mr", "mrs", "ms"]);
 
@@ -19,40 +24,26 @@ export function nameParts(name: string): string[] {
 }
 
 /**
- * Fails when two different people share a full name, a first name or a
- * surname, or first names that differ only by c/k (Marcus, Markus). The site's
- * cast is small; a repeated name reads as invented.
+ * Refuses (refuseFile) each person whose full name, titles aside, is an
+ * earlier one's at another organisation: two people of one name read as one
+ * person, or as invented. Shared first names or surnames are real life (two
+ * Sofias, two Silvas) and allowed.
  */
 export function assertDistinctPeople(people: readonly NamedPerson[]): void {
-  const byIdentity = new Map<string, NamedPerson>();
+  const byFullName = new Map<string, NamedPerson>();
   for (const person of people) {
-    const identity = `${nameParts(person.name).join(" ")} @ ${person.organisation.toLowerCase()}`;
-    if (!byIdentity.has(identity)) byIdentity.set(identity, person);
-  }
-  const seen = new Map<string, NamedPerson>();
-  const problems: string[] = [];
-  for (const person of byIdentity.values()) {
-    const parts = nameParts(person.name);
-    const first = parts[0] ?? "";
-    const keys = new Set([
-      `full name "${parts.join(" ")}"`,
-      `first name "${first.replaceAll("k", "c")}"`,
-      `surname "${parts.at(-1) ?? ""}"`,
-    ]);
-    for (const key of keys) {
-      const other = seen.get(key);
-      if (other) {
-        problems.push(
-          `${person.name}, ${person.organisation} (${person.source}) repeats the ${key} of ${other.name}, ${other.organisation} (${other.source})`,
-        );
-      } else {
-        seen.set(key, person);
-      }
+    const fullName = nameParts(person.name).join(" ");
+    const first = byFullName.get(fullName);
+    if (!first) {
+      byFullName.set(fullName, person);
+    } else if (first.organisation.toLowerCase() !== person.organisation.toLowerCase()) {
+      refuseFile(
+        problemIn(
+          person.entry,
+          person.path,
+          `"${person.name}" of ${person.organisation} has the full name of ${first.name} of ${first.organisation} (${first.entry.sourcePath}); add a middle initial or check it is the same person`,
+        ),
+      );
     }
-  }
-  if (problems.length > 0) {
-    throw new ContentError(
-      `Every person must have a name of their own:\n  ${problems.join("\n  ")}`,
-    );
   }
 }

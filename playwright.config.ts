@@ -57,6 +57,7 @@ const ownServerSpecs = [
   "dev-server.spec.ts",
   "server-process.spec.ts",
   "contact-crash.spec.ts",
+  "editing.spec.ts",
   "content-errors-dev.spec.ts",
 ];
 

@@ -200,6 +200,9 @@ export default defineConfig(({ isPreview }) => ({
       "yaml",
       "zod",
       "zod/mini",
+      // The editing UI's, loaded by /keystatic only (docs/decisions/081).
+      "@keystatic/core",
+      "@keystatic/core/ui",
     ],
   },
   server: {

@@ -27,6 +27,10 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The editing UI (Keystatic) and its API, outside the marketing layout;
+  // both answer 404 unless editing is on (docs/decisions/081).
+  route("keystatic/*", "routes/editing.tsx"),
+  route("api/keystatic/*", "routes/editing-api.ts"),
   // Resource routes for search engines, link previews and browsers, all
   // prerendered at build time (app/site/pages.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),

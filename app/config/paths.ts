@@ -21,7 +21,17 @@ export const paths = {
   sitemap: href("/sitemap.xml"),
   robots: href("/robots.txt"),
   manifest: href("/manifest.webmanifest"),
+  /** The editing UI (Keystatic, docs/decisions/081) and its API; 404 unless editing is on. */
+  editing: "/keystatic",
+  editingApi: "/api/keystatic",
 } as const;
+
+/** The editing UI's pages and its API: the only paths with their own, looser CSP (decision 081). */
+export function isEditingPath(pathname: string): boolean {
+  return [paths.editing, paths.editingApi].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
 
 /**
  * A service page. The footer's /services/cybersecurity is an id that redirects

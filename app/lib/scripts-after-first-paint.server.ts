@@ -104,7 +104,13 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
       return "";
     });
   if (firstImportAt < 0) firstImportAt = 0;
-  const modules = [...sideEffects, ...routes.map((route) => route.specifier)];
+  // `npm run dev` only: every route module checks that React Refresh's preamble
+  // ran, so it is imported before them, not beside them (a race lost on a busy machine).
+  const preamble = sideEffects.filter((specifier) => specifier.includes("inject-hmr-runtime"));
+  const modules = [
+    ...sideEffects.filter((specifier) => !preamble.includes(specifier)),
+    ...routes.map((route) => route.specifier),
+  ];
   const start = [
     webFontAtOnceWhenCached,
     waitForFirstPaint,
@@ -112,8 +118,9 @@ export function moduleScriptAfterFirstPaint(script: string, preloads: readonly s
     preloads.length > 0
       ? `${preloadList}${JSON.stringify(preloads).slice(1)};for(let i=0;i<l.length;i+=${preloadsPerTask}){if(i)await new Promise(n=>setTimeout(n));for(const href of l.slice(i,i+${preloadsPerTask}))document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}}`
       : "",
+    preamble.map((specifier) => `await import(${specifier});`).join(""),
     modules.length > 0
-      ? `const[${[...sideEffects.map(() => ""), ...routes.map((route) => route.name)].join(",")}]=await Promise.all([${modules
+      ? `const[${[...sideEffects.filter((specifier) => !preamble.includes(specifier)).map(() => ""), ...routes.map((route) => route.name)].join(",")}]=await Promise.all([${modules
           .map((specifier) => `import(${specifier})`)
           .join(",")}]);\nawait new Promise(n=>setTimeout(n));`
       : "",

@@ -10,6 +10,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { appContext, type AppContext } from "~/load-context";
+import { isEditingPath } from "~/config/paths";
 import { clientAddress, formPostGuard, formTokens, refuseOversizedPost } from "../forms/http";
 import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
@@ -84,7 +85,7 @@ export function createApp({
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
-  app.use(allowedMethods);
+  app.use((req, res, next) => (isEditingPath(req.path) ? next() : allowedMethods(req, res, next)));
 
   // Liveness: the process answers. Readiness: it can also reach its database.
   app.get("/healthz", (_req, res) => {
@@ -139,11 +140,13 @@ export function createApp({
   if (viteMiddleware) app.use(viteMiddleware);
   else app.use(clientBuild(clientDir, { https }));
 
-  // An answer that does not say how long it may be kept is checked again each
-  // time; set as headers go out, so an answer's own (React Router appends) is the only one.
-  app.use((_req, res, next) => {
+  // An answer that does not say how long it may be kept is checked again each time; set as headers
+  // go out, so an answer's own (React Router appends) is the only one; so is the editing UI's CSP (081).
+  app.use((req, res, next) => {
     onHeaders(res, () => {
       if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+      const [, own] = [res.getHeader("Content-Security-Policy")].flat();
+      if (own && isEditingPath(req.path)) res.setHeader("Content-Security-Policy", own);
     });
     next();
   });

@@ -71,7 +71,11 @@ const markupOrCode = /<\/?[a-z?!][\w:-]*|=>|[=!]=|="|\|\||\.\w+\(/i;
  * (app/features/events/registration-mail.server.ts) are visitors' copy but
  * another branch owns them this session: their apostrophes are curled there.
  */
-const notVisitorCopy = [path.join("app", "lib", "content") + path.sep];
+const notVisitorCopy = [
+  path.join("app", "lib", "content") + path.sep,
+  // A Content-Security-Policy, whose sources are quoted with straight quotes by its grammar.
+  path.join("app", "features", "editing", "editing-policy.ts"),
+];
 
 /**
  * The copy of a source file in app/: JSX text, visible attributes, and string

@@ -89,9 +89,9 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
       /** A short case example: what this service did on one product of the portfolio. */
       outcome: z
         .object({
+          // An enum, not a refined string, so the editing UI offers the products (decision 081).
           product: z
-            .string()
-            .refine((slug) => productSlugs.includes(slug), {
+            .enum(productSlugs as [string, ...string[]], {
               error: (issue) =>
                 `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
             })

@@ -147,7 +147,7 @@ function validate<S extends z.ZodType>(
   data: unknown,
   source: YamlSource,
 ): z.output<S> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(withoutEmptyGroups(data));
   if (result.success) return result.data;
   throw contentError(
     path,
@@ -159,6 +159,21 @@ function validate<S extends z.ZodType>(
         : issue,
     ),
   );
+}
+
+/**
+ * An empty list (`agenda: []`) or group (`headline: {}`) counts as left out:
+ * the editing UI (docs/decisions/081) writes them so for a field left empty.
+ */
+function withoutEmptyGroups(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmptyGroups);
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
+  const kept = Object.entries(value).filter(
+    ([, field]) =>
+      !(Array.isArray(field) && field.length === 0) &&
+      !(field !== null && field.constructor === Object && Object.keys(field).length === 0),
+  );
+  return Object.fromEntries(kept.map(([key, field]) => [key, withoutEmptyGroups(field)]));
 }
 
 /** One ContentError for a file's problems, each with its line and field. */

@@ -1,0 +1,10 @@
+import { Keystatic } from "@keystatic/core/ui";
+import { useMemo } from "react";
+import type { EditingAppProps } from "./editing-app";
+import { keystaticConfig } from "./keystatic-config";
+
+/** Keystatic's UI on the config built from the schemas' description (keystatic-config.ts). */
+export default function KeystaticUi({ description, storage }: EditingAppProps) {
+  const config = useMemo(() => keystaticConfig(description, storage), [description, storage]);
+  return <Keystatic config={config} />;
+}

@@ -27,8 +27,14 @@ describe("the client build's CommonJS factories", () => {
     expect(reactDom!.code.match(lazyFactory) ?? []).toEqual([]);
   });
 
-  test("no chunk keeps a factory that V8 would parse twice", () => {
-    const factoryChunks = chunks.filter(({ code }) => (code.match(eagerFactory) ?? []).length > 0);
+  test("no public page's chunk keeps a factory that V8 would parse twice", () => {
+    // The browser editor's chunk (/keystatic, docs/decisions/081) is left out:
+    // it is 2.8 MB that only an editor loads, where hydration time is not at
+    // stake, and its own minified code has calls of the same shape.
+    const factoryChunks = chunks.filter(
+      ({ name, code }) =>
+        !name.startsWith("keystatic-ui-") && (code.match(eagerFactory) ?? []).length > 0,
+    );
     expect(factoryChunks.length).toBeGreaterThanOrEqual(2);
     for (const { name, code } of factoryChunks) {
       expect(code.match(lazyFactory) ?? [], name).toEqual([]);

@@ -19,7 +19,12 @@ export type ByteBudgets = {
 const KB = 1024;
 
 export const byteBudgets: ByteBudgets = {
-  pageJs: 135 * KB,
+  // 136 KB since issue 29: the browser editor's chunk (/keystatic) imports
+  // React too, so the bundler keeps React's core apart from the chunk it
+  // shared with React Router's components, one chunk more on every page:
+  // +0.7 KB gzip on an event page, the heaviest (138,278 to 138,988 bytes).
+  // Forcing them back together with a chunk group cost more (139,316).
+  pageJs: 136 * KB,
   chunkJs: 20 * KB,
   pageCss: 20 * KB,
   html: 30 * KB,

@@ -101,7 +101,12 @@ test("back returns to where the visitor was", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL("/about");
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  // Within a line: the headings' web font, which joins at a client navigation
+  // (decision 074), may set a heading above the spot a few pixels taller than
+  // its fallback did, and the browser's scroll anchoring keeps the same text in view.
+  await expect
+    .poll(() => page.evaluate(() => Math.abs(window.scrollY - 700)))
+    .toBeLessThanOrEqual(16);
 });
 
 test("the first page is server-rendered, with no loading placeholder", async ({ request }) => {

@@ -48,7 +48,7 @@ export function PageHero({ id, className, heading, actions, aside }: PageHeroPro
       <HeroBackdrop />
       <Container
         className={cn(
-          "grid py-10 sm:py-12 md:py-14 lg:grid-cols-12 lg:gap-12",
+          "grid py-8 sm:py-12 md:py-14 lg:grid-cols-12 lg:gap-12",
           aside ? "gap-8 lg:items-center" : "gap-5 lg:items-end",
         )}
       >

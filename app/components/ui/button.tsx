@@ -4,14 +4,16 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 /**
- * Only the background and border fade on hover; the text colour never
- * transitions. In Chromium a button in a section drawn late
- * (content-visibility: auto) was sometimes styled first without the
- * stylesheet, and a colour transition from the browser's blue link text ran
- * for 200 ms: Lighthouse's axe caught it mid-way (docs/decisions/072).
+ * Only the border fades on hover; text and background change at once. In
+ * Chromium a button in a section drawn late (content-visibility: auto) was
+ * sometimes styled first without the stylesheet, and a colour transition
+ * from the browser's defaults ran for 200 ms: Lighthouse's axe caught the
+ * browser's blue text mid-way (docs/decisions/072), and with the studio's
+ * palette a primary button's white text on a background still fading in
+ * from none (accessibility.spec).
  */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-[background-color,border-color] duration-200 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-[border-color] duration-200 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 
 /**
  * Text inputs, text areas and selects share one look: 1 px slate border, 12 px
- * radius, an indigo border on focus and a red one while `aria-invalid` is set,
+ * radius, an accent border on focus and a red one while `aria-invalid` is set,
  * so the error state follows the accessible state and cannot drift from it.
  */
 export const controlVariants = cva(

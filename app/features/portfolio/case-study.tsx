@@ -43,7 +43,7 @@ export function CaseStudyHero({ study }: { study: CaseStudyView }) {
     <section className="marks relative isolate overflow-hidden bg-night text-white marks-hero">
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_0%,rgb(79_70_229/0.4),transparent_55%)]"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_0%,rgb(224_82_42/0.4),transparent_55%)]"
       />
       <Container className="grid items-center gap-10 py-14 sm:py-16 md:py-20 lg:grid-cols-12 lg:gap-12">
         <div className="lg:col-span-7">

@@ -37,3 +37,15 @@ it("no component uses a Tailwind default colour class", () => {
     );
   expect(found, "use the tokens in app/app.css (docs/design/identity.md)").toEqual([]);
 });
+
+// The template's indigo (#4f46e5, #6366f1, #4338ca) and navy (#0a1020),
+// written as hex or as an arbitrary rgb() value: the case study's glow kept
+// the indigo through a merge, which the class check above cannot see.
+const templateColour = /#(?:4f46e5|6366f1|4338ca|0a1020)\b|rgb\(79[ _,]+70[ _,]+229/gi;
+
+it("no component keeps the template's indigo or navy as a literal colour", () => {
+  const found = sources("app").flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(templateColour)].map((match) => `${file}: ${match[0]}`),
+  );
+  expect(found, "use the tokens in app/app.css or artPalette (app/config/art.ts)").toEqual([]);
+});

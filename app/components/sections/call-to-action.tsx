@@ -47,7 +47,7 @@ export function CallToAction({
           <div className="marks relative overflow-hidden rounded-3xl bg-night px-6 py-9 text-white marks-hero sm:px-12 md:flex md:items-center md:justify-between md:gap-10 md:py-14">
             <div
               aria-hidden="true"
-              className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(79_70_229/0.35),transparent_55%)]"
+              className="absolute inset-y-0 right-0 w-2/3 bg-[radial-gradient(circle_at_100%_0%,rgb(224_82_42/0.35),transparent_55%)]"
             />
             <div className="relative max-w-xl">
               <h2 className="text-h2 font-semibold text-white">{title}</h2>

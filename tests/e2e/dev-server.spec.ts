@@ -3,7 +3,7 @@ import { validLeadFields } from "../support/contact-posts";
 import { startDevServer } from "../support/dev-server";
 import { createTestDatabase } from "../support/test-databases";
 import { findLeadByEmail, postAtHumanPace, uniqueEmail } from "./contact-support";
-import { expect, test } from "./fixtures";
+import { collectPolicyViolations, expect, test } from "./fixtures";
 
 // `npm run dev` as a developer starts it: the same server as production
 // (docs/decisions/008) with Vite in place of the build. The contact form
@@ -24,15 +24,7 @@ test("npm run dev serves the contact form through the production server: a lead 
     env: { DATABASE_URL: database.url, FORM_TOKEN_SECRET: secret, SMTP_URL: "" },
   });
   try {
-    const violations: string[] = [];
-    await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (event) => {
-        const report = (window as unknown as { reportViolation: (text: string) => void })
-          .reportViolation;
-        report(`${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
+    const violations = await collectPolicyViolations(page);
     const sockets: string[] = [];
     page.on("websocket", (socket) => sockets.push(socket.url()));
 

@@ -7,7 +7,7 @@ import { loadEvents } from "~/features/events/events.server";
 import { loadServiceContents } from "~/features/services/services.server";
 import { createScratchProject, startDevServer, type DevServer } from "../support/dev-server";
 import { products, team } from "./content-files";
-import { expect, test } from "./fixtures";
+import { collectPolicyViolations, expect, test } from "./fixtures";
 
 /*
  * An editor at /keystatic in `npm run dev` (docs/decisions/081), in a
@@ -87,15 +87,7 @@ test("an editor creates a blog post and an event with a question, and both are l
   page,
 }) => {
   test.setTimeout(480_000);
-  const violations: string[] = [];
-  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { reportViolation: (text: string) => void })
-        .reportViolation;
-      report(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const violations = await collectPolicyViolations(page);
   const leader = team[0]!;
 
   const post = await openEditor(page, `${paths.editing}/collection/posts/create`, "Create");

@@ -173,6 +173,24 @@ export async function startBuiltApp(
   };
 }
 
+/**
+ * Every CSP violation reported by every page this tab loads, as
+ * "directive blocked-URI", kept in the test across navigations (for the
+ * `npm run dev` tests, which check a run of pages at once).
+ */
+export async function collectPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportViolation: (text: string) => void })
+        .reportViolation;
+      report(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
 /** Records every CSP violation the page reports, from before its first byte is parsed. */
 export async function recordPolicyViolations(page: Page) {
   await page.addInitScript(() => {

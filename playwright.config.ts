@@ -52,22 +52,19 @@ function freshDatabaseUrl(): string {
  */
 const widthTags = { bothWidths: "@both-widths", phone: "@phone" } as const;
 
-/** Browser-width-free specs in tests/e2e that start servers of their own (the `servers` project). */
-const ownServerSpecs = [
-  "dev-server.spec.ts",
-  "server-process.spec.ts",
-  "contact-crash.spec.ts",
-  "editing.spec.ts",
-  "content-errors-dev.spec.ts",
-];
+/** Browser-width-free specs in tests/e2e that run `npm run dev` (the `authoring` project). */
+const devServerSpecs = ["dev-server.spec.ts", "editing.spec.ts", "content-errors-dev.spec.ts"];
+/** Browser-width-free specs in tests/e2e that start built servers of their own (the `servers` project). */
+const ownServerSpecs = ["server-process.spec.ts", "contact-crash.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // Two browser workers keep both cores busy; the third runs the `servers`
-  // project (first in the queue, one at a time), whose tests mostly wait on
-  // servers and timers, then takes browser tests too.
+  // Three workers on the 2-core machine: `servers` and `authoring` first, one
+  // test at a time each, beside the browser tests, then browser tests too.
+  // A fourth made every test slower and the run no shorter (issue 26,
+  // docs/benchmarks.md): the suite is bound by the CPU.
   workers: 3,
   reporter: [["list"]],
   // A web-first assertion waits up to 10 s, not Playwright's 5: on the 2-core
@@ -79,19 +76,33 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
-    trace: "retain-on-failure",
+    // No trace unless asked for (`--trace on`, or `--retries 1` for a trace of
+    // the retry): recording one for every test, to keep a failing test's, made
+    // the browser tests take about 45% longer on the 2-core machine (issue 26).
+    trace: "on-first-retry",
   },
   projects: [
     // Tests that start servers of their own: how the server behaves when a
     // part it depends on is slow or gone, and inputs that reach unusual code
     // paths (issue 15, docs/security.md, tests/faults/); the server process's
-    // own life (SIGTERM, SIGKILL, a bad PORT); and `npm run dev`. They mostly
-    // wait on servers and timers: one at a time, on the third worker, listed
-    // first so they run beside the browser tests rather than after them.
+    // own life (SIGTERM, SIGKILL, a bad PORT). They mostly wait on servers and
+    // timers, and some assert a time bound: one at a time, on a worker of
+    // their own, listed first so they run beside the browser tests rather
+    // than after them.
     {
       name: "servers",
       testDir: "tests",
       testMatch: ["faults/**/*.spec.ts", ...ownServerSpecs.map((file) => `e2e/${file}`)],
+      timeout: 90_000,
+      workers: 1,
+      use: { viewport: viewports.desktop },
+    },
+    // `npm run dev` in the project or in a scratch copy of it (authoring:
+    // Keystatic, content mistakes, Vite under the CSP). Each start compiles
+    // with Vite and takes a core for a while: one at a time, beside `servers`.
+    {
+      name: "authoring",
+      testMatch: devServerSpecs,
       timeout: 90_000,
       workers: 1,
       use: { viewport: viewports.desktop },
@@ -104,7 +115,7 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: new RegExp(widthTags.phone),
-      testIgnore: ownServerSpecs,
+      testIgnore: [...ownServerSpecs, ...devServerSpecs],
       use: { viewport: viewports.desktop },
     },
   ],

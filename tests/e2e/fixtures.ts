@@ -88,13 +88,18 @@ export async function layOutInFull(page: Page, full = true) {
 /**
  * Runs axe on the page as it is now and fails with each violation's id and
  * targets. `include` scans one part only, for a test that changed only that
- * part of a page whose resting state is scanned already.
+ * part of a page whose resting state is scanned already; `rules` runs only
+ * those rules, for a page scanned in full already whose colours alone changed.
  */
-export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
+export async function expectNoAxeViolations(
+  page: Page,
+  { include, rules }: { include?: string; rules?: string[] } = {},
+) {
   // axe cannot read the colours of text that was never laid out.
   await layOutInFull(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
+  if (rules) builder.withRules(rules);
   // Legacy mode runs axe in the page in one call. The default mode runs it in
   // parts and opens a new page to join them, for cross-origin frames, which
   // this site has none of: that took each scan from 1.5 to 3-4 s (issue 26).

@@ -12,13 +12,6 @@ import { expect, it } from "vitest";
 const defaultColour =
   /(?<![\w-])(?:[a-z]+:)*(?:bg|text|border|ring|outline|fill|stroke|from|via|to|divide|shadow|decoration|accent|caret|placeholder)-(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}\b/g;
 
-/** Where a default colour stays, and why. */
-const allowed = new Map([
-  // The leaders' initials avatars: eight gradients picked by name, replaced
-  // with the leaders' look (issue 30, item 2).
-  ["app/components/ui/initials-avatar.tsx", "eight avatar gradients"],
-]);
-
 function sources(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
@@ -28,13 +21,9 @@ function sources(directory: string): string[] {
 }
 
 it("no component uses a Tailwind default colour class", () => {
-  const found = sources("app")
-    .filter((file) => !allowed.has(file.split(path.sep).join("/")))
-    .flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(defaultColour)].map(
-        (match) => `${file}: ${match[0]}`,
-      ),
-    );
+  const found = sources("app").flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(defaultColour)].map((match) => `${file}: ${match[0]}`),
+  );
   expect(found, "use the tokens in app/app.css (docs/design/identity.md)").toEqual([]);
 });
 

@@ -4,18 +4,21 @@ import { cn } from "~/lib/cn";
 import { initialsOf, toneIndexOf } from "~/lib/initials";
 
 /**
- * Gradient pairs for the avatars. White initials stay above 4.5:1 on both ends
- * of every pair. Whole class names, so Tailwind finds them in this file.
+ * Gradient pairs for the avatars, in the site's own hues
+ * (docs/design/identity.md; app/app.css and artPalette in app/config/art.ts):
+ * vermilion, ink, green, ochre and bronze, each deepening to a darker step. White initials stay above 5:1 on both ends of every pair
+ * (the lowest, #8f6424, is 5.2:1), in either theme: the avatars keep their
+ * colours. Whole class names, so Tailwind finds them in this file.
  */
 const tones = [
-  "from-indigo-600 to-violet-700",
-  "from-cyan-700 to-sky-800",
-  "from-emerald-700 to-teal-800",
-  "from-rose-700 to-pink-800",
-  "from-amber-700 to-orange-800",
-  "from-violet-700 to-purple-800",
-  "from-sky-700 to-indigo-700",
-  "from-teal-700 to-cyan-800",
+  "from-[#c23d14] to-[#9e300e]",
+  "from-[#282924] to-[#141512]",
+  "from-[#1e6b45] to-[#14462e]",
+  "from-[#8a5300] to-[#5c3800]",
+  "from-[#9e300e] to-[#141512]",
+  "from-[#1e6b45] to-[#141512]",
+  "from-[#8f6424] to-[#5c3800]",
+  "from-[#b42318] to-[#6e160f]",
 ] as const;
 
 const avatarVariants = cva(

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { paths, postPath } from "~/config/paths";
 import { brokenAtStart, expect, test } from "./authoring-fixtures";
 
 // Issue 29: while authoring (`npm run dev`), a content file with a mistake
@@ -15,7 +16,7 @@ test("npm run dev: a post with a broken date shows its file, line and field on i
 }) => {
   test.setTimeout(300_000);
   const { file, slug } = brokenAtStart;
-  const postUrl = `${authoring.server.url}/blog/${slug}`;
+  const postUrl = authoring.server.url + postPath(slug);
   const response = await page.goto(postUrl);
   expect(response?.status()).toBe(500);
   await expect(page).toHaveTitle(`Content error in ${file} | Corvanta Digital`);
@@ -28,8 +29,8 @@ test("npm run dev: a post with a broken date shows its file, line and field on i
   await expect(problem).toContainText("2026-02-30 does not exist: February 2026 has 28 days");
   // The site's own frame, and the pages without the broken post.
   await expect(page.getByRole("banner").getByRole("link", { name: "Contact" })).toBeVisible();
-  expect((await request.get(`${authoring.server.url}/`)).status()).toBe(200);
-  expect((await request.get(`${authoring.server.url}/blog`)).status()).toBe(200);
+  expect((await request.get(authoring.server.url + paths.home)).status()).toBe(200);
+  expect((await request.get(authoring.server.url + paths.blog)).status()).toBe(200);
 
   // The author corrects the file and saves: the post is back.
   writeFileSync(path.join(authoring.root, file), authoring.brokenPostAsWritten);

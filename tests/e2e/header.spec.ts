@@ -1,5 +1,6 @@
 import { servicesMenuTiming } from "~/config/constants";
 import { headerNav, servicesMenu } from "~/config/navigation";
+import { paths } from "~/config/paths";
 import type { Page } from "@playwright/test";
 import { desktopMenu, expect, gotoHydrated, test } from "./fixtures";
 
@@ -168,10 +169,11 @@ test.describe("mobile menu @phone", () => {
   });
 
   test("every top-level link navigates and closes the menu", async ({ page }) => {
-    await gotoHydrated(page, "/about");
+    const start = links.find((link) => link.href === paths.about)!;
+    await gotoHydrated(page, start.href);
     const button = page.getByRole("button", { name: "Menu", exact: true });
     const nav = page.getByRole("navigation", { name: "Main" });
-    let current = "About";
+    let current = start.label;
     for (const link of links) {
       // The address changes before React has drawn the new page, and a menu
       // opened on the old page closes when the new one is drawn

@@ -2,6 +2,7 @@ import { aboutCopy, team } from "./content-files";
 import {
   expect,
   expectSectionBelowHeader,
+  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,
@@ -58,7 +59,7 @@ test("every footer link to an About section lands it below the header @both-widt
   await gotoHydrated(page, "/portfolio");
   await openFooterColumns(page);
   for (const [label, id] of links) {
-    await footer(page).getByRole("link", { name: label }).click();
+    await clickWhenSettled(footer(page).getByRole("link", { name: label }));
     await expect(page).toHaveURL(`/about#${id}`);
     await expectSectionBelowHeader(page, id, headerOffset);
   }

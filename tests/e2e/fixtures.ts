@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -137,6 +137,31 @@ export function desktopMenu(page: Page) {
 
 export function footer(page: Page) {
   return page.getByRole("contentinfo");
+}
+
+/**
+ * Clicks an element far down the page once scrolling to it has stopped moving
+ * it. The scroll lays out the content-visibility sections it passes (app/app.css),
+ * and their real heights can move the element between Playwright's check of
+ * what is under the pointer and the click: the click then lands beside the
+ * link, on its list (3 of 20 repeats of a footer-link test, 2026-11-27).
+ */
+export async function clickWhenSettled(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      target.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            const before = element.getBoundingClientRect().top;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(element.getBoundingClientRect().top === before)),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
+  await target.click();
 }
 
 /**

@@ -4,6 +4,7 @@ import { siteConfig } from "~/config/site";
 import {
   expect,
   expectSectionBelowHeader,
+  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,
@@ -74,18 +75,19 @@ test("footer links lead where they say: hashes, the cybersecurity redirect and /
 }) => {
   await gotoHydrated(page, "/");
   await openFooterColumns(page);
-  await footer(page).getByRole("link", { name: "Cybersecurity" }).click();
+  await clickWhenSettled(footer(page).getByRole("link", { name: "Cybersecurity" }));
   await expect(page).toHaveURL("/services/cyber-security");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cybersecurity");
 
-  await footer(page)
-    .getByRole("region", { name: "Quick Links" })
-    .getByRole("link", { name: "Services" })
-    .click();
+  await clickWhenSettled(
+    footer(page)
+      .getByRole("region", { name: "Quick Links" })
+      .getByRole("link", { name: "Services" }),
+  );
   await expect(page).toHaveURL("/services");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Every service we offer");
 
-  await footer(page).getByRole("link", { name: "Commitment to Society" }).click();
+  await clickWhenSettled(footer(page).getByRole("link", { name: "Commitment to Society" }));
   await expect(page).toHaveURL("/about#csr");
   await expectSectionBelowHeader(page, "csr", headerOffset);
 });

@@ -2,6 +2,7 @@ import { servicesMenu } from "~/config/navigation";
 import {
   expect,
   expectSectionBelowHeader,
+  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,
@@ -54,10 +55,11 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
-    await footer(page)
-      .getByRole("region", { name: "Quick Links" })
-      .getByRole("link", { name: "Portfolio" })
-      .click();
+    await clickWhenSettled(
+      footer(page)
+        .getByRole("region", { name: "Quick Links" })
+        .getByRole("link", { name: "Portfolio" }),
+    );
     await expect(page).toHaveURL("/portfolio");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const lastCall = await page.evaluate(() =>
@@ -76,7 +78,7 @@ test("a hash link lands its section just below the header @both-widths", async (
 }) => {
   await gotoHydrated(page, "/");
   await openFooterColumns(page);
-  await footer(page).getByRole("link", { name: "Leadership" }).click();
+  await clickWhenSettled(footer(page).getByRole("link", { name: "Leadership" }));
   await expect(page).toHaveURL("/about#leadership");
   await expectSectionBelowHeader(page, "leadership", headerOffset);
 });
@@ -126,10 +128,9 @@ test("a pulsing round placeholder shows while the next page's code loads", async
     await route.continue();
   });
 
-  await footer(page)
-    .getByRole("region", { name: "Quick Links" })
-    .getByRole("link", { name: "About" })
-    .click();
+  await clickWhenSettled(
+    footer(page).getByRole("region", { name: "Quick Links" }).getByRole("link", { name: "About" }),
+  );
   const placeholder = page.getByRole("status", { name: "Loading page" });
   await expect(placeholder).toBeVisible();
   // The placeholder can appear a moment before the request reaches the route handler.
@@ -152,7 +153,7 @@ test("each service page is its own chunk, loaded on navigation", async ({ page }
   });
   await gotoHydrated(page, "/");
   expect(loaded.some((path) => /\/service-detail-/.test(path))).toBe(false);
-  await footer(page).locator(`a[href="${servicesMenu[1]!.href}"]`).click();
+  await clickWhenSettled(footer(page).locator(`a[href="${servicesMenu[1]!.href}"]`));
   await expect(page).toHaveURL(servicesMenu[1]!.href);
   expect(loaded.some((path) => /\/service-detail-/.test(path))).toBe(true);
 });

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { Agent, request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { formTokenSecret, postgresBinaries, sleep, startPostgresCluster } from "../faults/support";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
@@ -50,6 +51,29 @@ export type Instance = {
   start: () => Promise<void>;
   output: () => string;
 };
+
+/**
+ * A child's output, line by line, less the lines `leaveOut` picks: the access
+ * lines of answered requests. Caddy and the instances write one per request,
+ * 200,000 and more a run on a fast machine: kept, they passed V8's longest
+ * string (RangeError: Invalid string length, 2026-11-27).
+ */
+function collectOutput(child: ChildProcess, leaveOut: (line: string) => boolean) {
+  let output = "";
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+      if (!leaveOut(line)) output += `${line}\n`;
+    });
+  }
+  return () => output;
+}
+
+/** Caddy's access line for an answered request. */
+const isCaddyAccessLine = (line: string) =>
+  line.includes('"logger":"http.log.access') && line.includes('"level":"info"');
+/** An instance's access line for an answered request (server/core/log.ts); a failed one logs at warn or error. */
+const isInstanceAccessLine = (line: string) =>
+  line.includes('"msg":"request"') && line.includes('"level":"info"');
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
@@ -130,9 +154,7 @@ export async function startStack(): Promise<Stack> {
       ["run", "--adapter", "caddyfile", "--config", "deploy/Caddyfile"],
       { env: caddyEnv, stdio: ["ignore", "pipe", "pipe"] },
     );
-    let caddyLog = "";
-    caddy.stdout.on("data", (chunk) => (caddyLog += chunk));
-    caddy.stderr.on("data", (chunk) => (caddyLog += chunk));
+    const caddyLog = collectOutput(caddy, isCaddyAccessLine);
     const caddyExit = once(caddy, "exit");
     cleanups.push(async () => {
       if (caddy.exitCode === null) caddy.kill("SIGTERM");
@@ -174,7 +196,7 @@ export async function startStack(): Promise<Stack> {
     let agent: Agent | undefined;
     await waitFor(
       async () => {
-        if (caddy.exitCode !== null) throw new Error(`Caddy exited:\n${caddyLog}`);
+        if (caddy.exitCode !== null) throw new Error(`Caddy exited:\n${caddyLog()}`);
         agent?.destroy();
         const ca = readFileSync(path.join(home, "caddy/pki/authorities/local/root.crt"));
         agent = new Agent({ keepAlive: true, maxSockets: 50, ca });
@@ -186,21 +208,10 @@ export async function startStack(): Promise<Stack> {
     );
     cleanups.push(() => agent?.destroy());
 
-    // Caddy's access lines for answered requests (100 MB a run) are left out.
-    const caddyNotes = () =>
-      caddyLog
-        .split("\n")
-        .filter(
-          (line) =>
-            !(line.includes('"logger":"http.log.access') && line.includes('"level":"info"')),
-        )
-        .join("\n");
     const logs = () =>
-      [
-        ...earlierLogs,
-        instances.map((instance) => instance.output()).join("\n"),
-        caddyNotes(),
-      ].join("\n");
+      [...earlierLogs, instances.map((instance) => instance.output()).join("\n"), caddyLog()].join(
+        "\n",
+      );
     return {
       home,
       databaseUrl,
@@ -232,39 +243,37 @@ function createInstance(
 ): Instance {
   let child: ChildProcess | undefined;
   let exited: Promise<unknown> = Promise.resolve();
-  let output = "";
+  let output = () => "";
   const start = async () => {
-    output = "";
     child = spawn(process.execPath, [path.join(home, "current/build/server/main.js")], {
       env,
       cwd,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout!.on("data", (chunk) => (output += chunk));
-    child.stderr!.on("data", (chunk) => (output += chunk));
+    output = collectOutput(child, isInstanceAccessLine);
     exited = once(child, "exit");
     await waitFor(
       async () => {
-        if (child?.exitCode !== null) throw new Error(`exited:\n${output}`);
+        if (child?.exitCode !== null) throw new Error(`exited:\n${output()}`);
         const response = await fetch(`http://127.0.0.1:${port}/readyz`);
         if (response.status !== 200) throw new Error(`readyz ${response.status}`);
       },
       60_000,
       `instance ${port}`,
     ).catch((error: Error) => {
-      throw new Error(`${error.message}; its output so far:\n${output}`);
+      throw new Error(`${error.message}; its output so far:\n${output()}`);
     });
   };
   const kill = async (signal: NodeJS.Signals) => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
-    logs.push(output);
+    logs.push(output());
   };
   return {
     port,
     start,
     kill,
-    output: () => output,
+    output: () => output(),
     async restart() {
       await kill("SIGTERM");
       await start();

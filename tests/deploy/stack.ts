@@ -71,7 +71,7 @@ function collectOutput(child: ChildProcess, leaveOut: (line: string) => boolean)
 /** Caddy's access line for an answered request. */
 const isCaddyAccessLine = (line: string) =>
   line.includes('"logger":"http.log.access') && line.includes('"level":"info"');
-/** An instance's access line for an answered request (server/core/log.ts); a failed one logs at warn or error. */
+/** An instance's access line for a request answered below 500 (server/core/log.ts logs a 5xx at error, and it stays). */
 const isInstanceAccessLine = (line: string) =>
   line.includes('"msg":"request"') && line.includes('"level":"info"');
 

@@ -1,8 +1,8 @@
 import { aboutCopy, team } from "./content-files";
 import {
+  clickWhenSettled,
   expect,
   expectSectionBelowHeader,
-  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,

@@ -2,9 +2,9 @@ import { footerGridColumns } from "~/config/constants";
 import { footerColumns } from "~/config/navigation";
 import { siteConfig } from "~/config/site";
 import {
+  clickWhenSettled,
   expect,
   expectSectionBelowHeader,
-  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,

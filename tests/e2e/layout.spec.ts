@@ -1,8 +1,8 @@
 import { servicesMenu } from "~/config/navigation";
 import {
+  clickWhenSettled,
   expect,
   expectSectionBelowHeader,
-  clickWhenSettled,
   footer,
   gotoHydrated,
   openFooterColumns,

@@ -2,7 +2,7 @@ import { globSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import config, { moduleReloadingTests } from "../../vitest.config";
 
-// The unit and http projects share one module graph across its files (vitest.config.ts).
+// The unit and http projects share one module graph across their files (vitest.config.ts).
 // A file there that reloads or replaces modules changes what every later file
 // in the worker imports, so it must sit in a project with a graph of its own.
 

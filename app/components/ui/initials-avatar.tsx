@@ -5,10 +5,13 @@ import { initialsOf, toneIndexOf } from "~/lib/initials";
 
 /**
  * Gradient pairs for the avatars, in the site's own hues
- * (docs/design/identity.md; app/app.css and artPalette in app/config/art.ts):
- * vermilion, ink, green, ochre and bronze, each deepening to a darker step. White initials stay above 5:1 on both ends of every pair
- * (the lowest, #8f6424, is 5.2:1), in either theme: the avatars keep their
- * colours. Whole class names, so Tailwind finds them in this file.
+ * (docs/design/identity.md): vermilion, ink, green, ochre and bronze, each
+ * deepening to a darker step. White initials stay above 5:1 on both ends of
+ * every pair (the lowest, #8f6424, is 5.2:1), in either theme: the avatars
+ * keep their colours, so they take the light theme's values of app/app.css's
+ * tokens (as artPalette in app/config/art.ts does), not the tokens, which
+ * change with the theme. Whole class names, so Tailwind finds them here; a
+ * retuned palette is matched here too.
  */
 const tones = [
   "from-[#c23d14] to-[#9e300e]",

@@ -10,37 +10,40 @@ import {
 
 /*
  * Writes the part of Caddy's configuration that serves the client build
- * (deploy/Caddyfile imports it): hashed assets from the current release, then
- * from the previous one (a page the old release rendered still finds its
- * scripts until the next switch), and the build's other files. The roots are
- * the `current` and `previous` symlinks, which Caddy follows on each request,
- * so a release switch needs no reload. Every header comes from the modules the
- * Node server sends them from (server/http/security-headers.ts,
- * static-files.ts), so the proxy and the server cannot drift apart; deploy/switch
- * rewrites the file at each switch and reloads Caddy only when it changed.
- * Prerendered pages stay with the instances, whose policy for each lists the
- * hashes of its inline scripts (docs/decisions/075 says why).
+ * (deploy/Caddyfile imports it): hashed assets from the shared store, where
+ * deploy/switch hard-links every kept release's assets before it switches (a
+ * page the old release rendered still finds its scripts), and the build's
+ * other files from the `current` symlink, which Caddy follows on each
+ * request, so a release switch needs no reload. Assets are not read through
+ * the symlink: Caddy checks that a file exists, then opens it, and a switch
+ * between the two lost the file (issue 27, check 2). Every header comes from
+ * the modules the Node server sends them from (server/http/security-headers.ts,
+ * static-files.ts), so the proxy and the server cannot drift apart;
+ * deploy/switch rewrites the file at each switch and reloads Caddy only when
+ * it changed. Prerendered pages stay with the instances, whose policy for each
+ * lists the hashes of its inline scripts (docs/decisions/075 says why).
  *
- * Usage: tsx scripts/proxy-config.ts --current DIR --previous DIR --out FILE
- * (DIR: CORVANTA_HOME/current/build/client, kept as the symlink's path).
+ * Usage: tsx scripts/proxy-config.ts --current DIR --assets DIR --out FILE
+ * (--current: CORVANTA_HOME/current/build/client, kept as the symlink's path;
+ * --assets: CORVANTA_HOME/shared, which holds assets/).
  */
 
 const { values } = parseArgs({
   options: {
     current: { type: "string" },
-    previous: { type: "string" },
+    assets: { type: "string" },
     out: { type: "string" },
   },
 });
-if (!values.current || !values.out) {
-  console.error("usage: tsx scripts/proxy-config.ts --current DIR [--previous DIR] --out FILE");
+if (!values.current || !values.assets || !values.out) {
+  console.error("usage: tsx scripts/proxy-config.ts --current DIR --assets DIR --out FILE");
   process.exit(2);
 }
 
 /** A Caddyfile token in double quotes. */
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-export function proxyConfig(currentDir: string, previousDir?: string): string {
+export function proxyConfig(currentDir: string, assetsDir: string): string {
   // Served only over TLS: HSTS and upgrade-insecure-requests, as the server sends with an https SITE_URL.
   const https = true;
   const fixedHeaders = Object.entries(staticSecurityHeaders({ https }))
@@ -50,7 +53,7 @@ export function proxyConfig(currentDir: string, previousDir?: string): string {
   const lines: string[] = [
     "# Written by scripts/proxy-config.ts (deploy/switch): do not edit, it is rewritten at each switch.",
     `# Current release: ${currentDir}`,
-    `# Previous release: ${previousDir ?? "none"}`,
+    `# Hashed assets of every kept release: ${assetsDir}/assets`,
     "",
   ];
   const headers = (policy: string, cacheControl: string, extra: string[] = []) =>
@@ -64,31 +67,25 @@ export function proxyConfig(currentDir: string, previousDir?: string): string {
       "\t}",
     ].join("\n");
 
-  // Hashed assets: the current release's, then the previous release's.
-  for (const [name, dir] of [
-    ["current", currentDir],
-    ["previous", previousDir],
-  ] as const) {
-    if (!dir) continue;
-    lines.push(
-      `@asset_${name} {`,
-      "\tmethod GET HEAD",
-      "\tpath /assets/*",
-      "\tfile {",
-      `\t\troot ${quoted(dir)}`,
-      "\t\ttry_files {path}",
-      "\t}",
-      "}",
-      `handle @asset_${name} {`,
-      `\troot * ${quoted(dir)}`,
-      headers(defaultPolicy, ASSET_CACHE_CONTROL),
-      "\tfile_server {",
-      "\t\tprecompressed br gzip",
-      "\t}",
-      "}",
-      "",
-    );
-  }
+  // Hashed assets, from the store that holds every kept release's.
+  lines.push(
+    "@asset {",
+    "\tmethod GET HEAD",
+    "\tpath /assets/*",
+    "\tfile {",
+    `\t\troot ${quoted(assetsDir)}`,
+    "\t\ttry_files {path}",
+    "\t}",
+    "}",
+    "handle @asset {",
+    `\troot * ${quoted(assetsDir)}`,
+    headers(defaultPolicy, ASSET_CACHE_CONTROL),
+    "\tfile_server {",
+    "\t\tprecompressed br gzip",
+    "\t}",
+    "}",
+    "",
+  );
 
   // The build's other files (icons, robots.txt, the sitemap, the pages' .data):
   // a name with an extension, never a page's HTML or a compressed copy by its own name.
@@ -116,10 +113,7 @@ export function proxyConfig(currentDir: string, previousDir?: string): string {
   return lines.join("\n");
 }
 
-const text = proxyConfig(
-  path.resolve(values.current),
-  values.previous ? path.resolve(values.previous) : undefined,
-);
+const text = proxyConfig(path.resolve(values.current), path.resolve(values.assets));
 // Written beside, then renamed: Caddy never reads half a file.
 mkdirSync(path.dirname(values.out), { recursive: true });
 writeFileSync(`${values.out}.tmp`, text);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, it } from "node:test";
@@ -313,7 +313,7 @@ describe("the deploy recipe on loopback", () => {
     assert.deepEqual(await snapshot(restoredUrl), original);
   });
 
-  it("check 2: a release switch and a rollback under 50 connections: no failed request, no missing asset", async () => {
+  it("check 2: a release switch, a rollback and twenty more switches under 50 connections: no failed request, no missing asset", async () => {
     // Release B: this checkout with one more style rule, so its CSS has a new name.
     const source = path.join(stack.home, "source-b");
     const copied = spawnSync("bash", [
@@ -396,6 +396,48 @@ describe("the deploy recipe on loopback", () => {
       assert.equal(readlinkSync(path.join(stack.home, "previous")), releaseB);
       await rolling();
       await sleep(3_000);
+
+      // A switch is an instant, so a race in it shows only when it happens
+      // often: ten clients ask for the scripts and styles only one of the two
+      // releases has (a page of either may reference them) while the releases
+      // switch back and forth twenty times, without restarting the instances.
+      const ownAssets = (release: string, other: string) => {
+        const names = (id: string) =>
+          readdirSync(path.join(stack.home, id, "build/client/assets")).filter((name) =>
+            /\.(js|css)$/.test(name),
+          );
+        const others = new Set(names(other));
+        return names(release)
+          .filter((name) => !others.has(name))
+          .map((name) => `/assets/${name}`);
+      };
+      const switchingAssets = [...ownAssets(releaseA, releaseB), ...ownAssets(releaseB, releaseA)];
+      assert.ok(switchingAssets.length >= 2, "each release has assets of its own");
+      let switching = true;
+      const assetLoop = Promise.all(
+        Array.from({ length: 10 }, async (_, client) => {
+          for (let n = client; switching; n++) {
+            const asset = switchingAssets[n % switchingAssets.length]!;
+            try {
+              const answer = await browserGet(asset);
+              requests += 1;
+              if (answer.status >= 400) fail(`${answer.status} ${asset} (while switching)`);
+            } catch (error) {
+              fail(`${(error as NodeJS.ErrnoException).code ?? (error as Error).message} ${asset}`);
+            }
+          }
+        }),
+      );
+      try {
+        for (let round = 0; round < 10; round++) {
+          await stack.deploy("deploy/switch", path.basename(releaseB));
+          await stack.deploy("deploy/switch", path.basename(releaseA));
+        }
+      } finally {
+        switching = false;
+        await assetLoop;
+      }
+      assert.equal(readlinkSync(path.join(stack.home, "current")), releaseA);
     } finally {
       stopped = true;
       await loop;

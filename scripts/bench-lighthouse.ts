@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags } from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,8 +14,12 @@ import { astrowindRoot, startStaticFileServer } from "./static-file-server";
  * Lighthouse 12 against the production build in Debian's Chromium: every page
  * type, mobile and desktop, several runs each; prints the median of each
  * figure as a Markdown table. Usage:
- *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo] [--pages /,/about] [--save DIR]
+ *   npm run bench:lighthouse -- [--runs 3] [--form mobile|desktop|both] [--only seo] [--pages /,/about] [--save DIR] [--cpu-slowdown 4]
  * --save writes each run's full report (JSON) into DIR, to read its long tasks and script timings.
+ * --cpu-slowdown sets the mobile run's simulated CPU slowdown (Lighthouse's
+ * default: 4). The slowdown multiplies the host's own speed: 4 times the
+ * ratio of two hosts' benchmarkIndex shows on the faster one what the slower
+ * one measures at 4 (docs/benchmarks.md, issue 26).
  * The AstroWind build (../shared/anchors/astrowind, the speed reference) is
  * served beside it by a static file server that compresses and caches as a
  * static host does, and its home and one post are measured in the same run;
@@ -36,8 +41,10 @@ const { values } = parseArgs({
     // Comma-separated paths of ours to measure (default: every page type).
     pages: { type: "string" },
     save: { type: "string" },
+    "cpu-slowdown": { type: "string" },
   },
 });
+const cpuSlowdown = values["cpu-slowdown"] ? Number(values["cpu-slowdown"]) : undefined;
 const runs = Number(values.runs);
 const forms = values.form === "both" ? ["mobile", "desktop"] : [values.form ?? "mobile"];
 const port = Number(values.port);
@@ -131,6 +138,14 @@ try {
           output: "json",
           logLevel: "error",
           onlyCategories,
+          ...(form === "mobile" && cpuSlowdown
+            ? {
+                throttling: {
+                  ...throttling.mobileSlow4G,
+                  cpuSlowdownMultiplier: cpuSlowdown,
+                },
+              }
+            : {}),
         };
         const result = await lighthouse(
           url,
@@ -215,7 +230,7 @@ try {
 const header = `| Form | Page | ${onlyCategories.join(" | ")} | LCP ms | CLS | TBT ms | FCP ms | FCP ÷ AstroWind home | LCP ÷ AstroWind home | KB transferred | Host benchmarkIndex |`;
 console.log(
   [
-    `Lighthouse ${lighthouseVersion}, median of ${runs} run(s), ${new Date().toISOString().slice(0, 10)}`,
+    `Lighthouse ${lighthouseVersion}, median of ${runs} run(s), ${new Date().toISOString().slice(0, 10)}${cpuSlowdown ? `, mobile CPU slowdown ${cpuSlowdown}x` : ""}`,
     "",
     header,
     header.replace(/[^|]+/g, " --- "),

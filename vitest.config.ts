@@ -19,6 +19,7 @@ const databaseAndProcessTests = [
   "scripts/privacy-command.test.ts",
   "scripts/ensure-build.test.ts",
   "tests/unit/build-content-errors.test.ts",
+  "tests/unit/deploy-asset-store.test.ts",
 ];
 
 /**

@@ -67,48 +67,60 @@ export function proxyConfig(currentDir: string, assetsDir: string): string {
       "\t}",
     ].join("\n");
 
-  // Hashed assets, from the store that holds every kept release's.
-  lines.push(
-    "@asset {",
+  /**
+   * A named matcher for a GET or HEAD whose file exists under `root`, and the
+   * handler that serves it from there.
+   */
+  const filesFrom = (name: string, root: string, conditions: string[], handler: string[]) => [
+    `@${name} {`,
     "\tmethod GET HEAD",
-    "\tpath /assets/*",
+    ...conditions,
     "\tfile {",
-    `\t\troot ${quoted(assetsDir)}`,
+    `\t\troot ${quoted(root)}`,
     "\t\ttry_files {path}",
     "\t}",
     "}",
-    "handle @asset {",
-    `\troot * ${quoted(assetsDir)}`,
-    headers(defaultPolicy, ASSET_CACHE_CONTROL),
-    "\tfile_server {",
-    "\t\tprecompressed br gzip",
-    "\t}",
+    `handle @${name} {`,
+    `\troot * ${quoted(root)}`,
+    ...handler,
     "}",
     "",
+  ];
+
+  // Hashed assets, from the store that holds every kept release's.
+  lines.push(
+    ...filesFrom(
+      "asset",
+      assetsDir,
+      ["\tpath /assets/*"],
+      [
+        headers(defaultPolicy, ASSET_CACHE_CONTROL),
+        "\tfile_server {",
+        "\t\tprecompressed br gzip",
+        "\t}",
+      ],
+    ),
   );
 
   // The build's other files (icons, robots.txt, the sitemap, the pages' .data):
   // a name with an extension, never a page's HTML or a compressed copy by its own name.
   lines.push(
-    "@other_file {",
-    "\tmethod GET HEAD",
-    "\tpath_regexp other_file \\.\\w+$",
-    "\tnot path_regexp (?i)\\.(html|br|gz)$",
-    "\tnot path /assets/*",
-    "\tfile {",
-    `\t\troot ${quoted(currentDir)}`,
-    "\t\ttry_files {path}",
-    "\t}",
-    "}",
-    "handle @other_file {",
-    `\troot * ${quoted(currentDir)}`,
-    "\t@data path *.data",
-    `\theader @data Content-Type ${quoted(DATA_CONTENT_TYPE)}`,
-    headers(defaultPolicy, HTML_CACHE_CONTROL),
-    "\tencode gzip",
-    "\tfile_server",
-    "}",
-    "",
+    ...filesFrom(
+      "other_file",
+      currentDir,
+      [
+        "\tpath_regexp other_file \\.\\w+$",
+        "\tnot path_regexp (?i)\\.(html|br|gz)$",
+        "\tnot path /assets/*",
+      ],
+      [
+        "\t@data path *.data",
+        `\theader @data Content-Type ${quoted(DATA_CONTENT_TYPE)}`,
+        headers(defaultPolicy, HTML_CACHE_CONTROL),
+        "\tencode gzip",
+        "\tfile_server",
+      ],
+    ),
   );
   return lines.join("\n");
 }

@@ -140,28 +140,47 @@ export function footer(page: Page) {
 }
 
 /**
- * Clicks an element far down the page once scrolling to it has stopped moving
- * it. The scroll lays out the content-visibility sections it passes (app/app.css),
- * and their real heights can move the element between Playwright's check of
- * what is under the pointer and the click: the click then lands beside the
- * link, on its list (3 of 20 repeats of a footer-link test, 2026-11-27).
+ * Clicks an element far down the page once nothing is moving it. Two things
+ * can, between Playwright's check of what is under the pointer and the click,
+ * and the click then lands beside the link:
+ * - the smooth scroll to the top that follows every client-side navigation
+ *   (spec section 2) runs on for a second or two on a long page, and an
+ *   instant scroll to the element does not end it (1 of 60 repeats of a
+ *   footer-link test on a busy machine, 2026-11-28: mousedown on the link,
+ *   mouseup 125 px further on, on the section below);
+ * - the scroll lays out the content-visibility sections it passes
+ *   (app/app.css), and their real heights move the element (3 of 20 repeats,
+ *   2026-11-27).
+ * So it waits for the page and the element to hold still for several frames,
+ * before scrolling to the element and again after.
  */
 export async function clickWhenSettled(target: Locator) {
+  await expectStill(target);
   await target.scrollIntoViewIfNeeded();
+  await expectStill(target);
+  await target.click();
+}
+
+/** The window's scroll position and the element's place hold for six frames in a row. */
+async function expectStill(target: Locator) {
   await expect
     .poll(() =>
       target.evaluate(
         (element) =>
           new Promise<boolean>((resolve) => {
-            const before = element.getBoundingClientRect().top;
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve(element.getBoundingClientRect().top === before)),
-            );
+            const place = () => `${window.scrollY} ${element.getBoundingClientRect().top}`;
+            const before = place();
+            let frames = 0;
+            const next = () => {
+              if (place() !== before) resolve(false);
+              else if (++frames === 6) resolve(true);
+              else requestAnimationFrame(next);
+            };
+            requestAnimationFrame(next);
           }),
       ),
     )
     .toBe(true);
-  await target.click();
 }
 
 /**

@@ -4,6 +4,7 @@ import { parsePosts } from "~/features/blog/post-collection";
 import { contentFiles } from "~/lib/content/content-files.server";
 import { team } from "~/features/company/team.server";
 import {
+  clickWhenSettled,
   expect,
   expectNoAxeViolations,
   expectSectionBelowHeader,
@@ -137,7 +138,7 @@ test("a post is reached from the list, and leads back to it", async ({ page }) =
   await page.getByRole("link", { name: newest.title, exact: true }).click();
   await expect(page).toHaveURL(postPath(newest.slug));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest.title);
-  await page.getByRole("link", { name: "All posts" }).click();
+  await clickWhenSettled(page.getByRole("link", { name: "All posts" }));
   await expect(page).toHaveURL("/blog");
 });
 

@@ -1,5 +1,5 @@
 import { figures, homeCopy, products, testimonials } from "./content-files";
-import { expect, gotoHydrated, layOutInFull, test } from "./fixtures";
+import { clickWhenSettled, expect, gotoHydrated, layOutInFull, test } from "./fixtures";
 
 test("the hero offers a project start and the portfolio", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -40,10 +40,7 @@ test("a selected product opens its case study page", async ({ page }) => {
   const cards = page.locator("#selected-work article");
   await expect(cards).toHaveCount(slugs.length);
   const product = products.find((entry) => entry.slug === slugs[1])!;
-  await cards
-    .nth(1)
-    .getByRole("link", { name: new RegExp(product.name) })
-    .click();
+  await clickWhenSettled(cards.nth(1).getByRole("link", { name: new RegExp(product.name) }));
   await expect(page).toHaveURL(`/portfolio/${product.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
 });

@@ -1,5 +1,5 @@
 import { portfolioCopy, productIndustries, products } from "./content-files";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
+import { clickWhenSettled, expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const copy = portfolioCopy.products;
@@ -95,10 +95,11 @@ test("each card links to its case study page", async ({ page }) => {
     ).toHaveAttribute("href", `/portfolio/${product.slug}`);
   }
   const first = products[0]!;
-  await page
-    .locator(`article[id="${first.slug}"]`)
-    .getByRole("link", { name: `${copy.detailsLabel}: ${first.name}` })
-    .click();
+  await clickWhenSettled(
+    page
+      .locator(`article[id="${first.slug}"]`)
+      .getByRole("link", { name: `${copy.detailsLabel}: ${first.name}` }),
+  );
   await expect(page).toHaveURL(`/portfolio/${first.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
 });

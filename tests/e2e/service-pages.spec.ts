@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { services, type ServiceId } from "~/config/services";
 import { serviceRef } from "~/features/services/services.server";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
+import { clickWhenSettled, expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 /**
  * The eleven service pages, with expectations read from the config (labels,
@@ -95,7 +95,7 @@ async function serviceLinks(page: Page, html: string) {
 test("following the call to action opens the contact page for that service", async ({ page }) => {
   const service = services[4]!;
   await gotoHydrated(page, servicePath(service.id));
-  await page.locator("main section").last().getByRole("link").click();
+  await clickWhenSettled(page.locator("main section").last().getByRole("link"));
   await expect(page).toHaveURL(contactHref(service.id));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

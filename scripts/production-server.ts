@@ -15,15 +15,25 @@ export type ProductionServer = {
 };
 
 /**
- * The Node options `npm start` runs the server with (package.json
- * "config.serverNodeOptions", docs/decisions/064), so a benchmark measures
- * the server as it is started.
+ * The Node options `npm start` runs the server with (docs/decisions/064), read
+ * from its script in package.json, where they are written once, so a benchmark
+ * measures the server as it is started. (npm 11 warns on every command about
+ * keys of package.json's "config", and says they stop working in npm 12.)
  */
 export function serverNodeOptions(): string[] {
   const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
-    config?: { serverNodeOptions?: string };
+    scripts: { start: string };
   };
-  return manifest.config?.serverNodeOptions?.split(/\s+/).filter(Boolean) ?? [];
+  return nodeOptionsBefore("build/server/main.js", manifest.scripts.start);
+}
+
+/** The options between `node` and the entry in a command line: `node --a --b entry` gives ["--a", "--b"]. */
+export function nodeOptionsBefore(entry: string, commandLine: string): string[] {
+  const words = commandLine.split(/\s+/);
+  const entryAt = words.findIndex((word) => word.endsWith(entry));
+  const nodeAt = words.slice(0, entryAt).findLastIndex((word) => /(^|\/)node$/.test(word));
+  if (entryAt < 0 || nodeAt < 0) throw new Error(`no "node … ${entry}" in: ${commandLine}`);
+  return words.slice(nodeAt + 1, entryAt);
 }
 
 export function ensureBuild(): void {

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { nodeOptionsBefore, serverNodeOptions } from "./production-server";
+
+const entry = "build/server/main.js";
+
+/** The Node options the container image and the service unit start the server with. */
+function deployedOptions() {
+  const dockerfile = readFileSync("deploy/Dockerfile", "utf8");
+  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+  const unit = readFileSync("deploy/corvanta@.service", "utf8");
+  const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1];
+  return {
+    container: nodeOptionsBefore(entry, (JSON.parse(cmd ?? "[]") as string[]).join(" ")),
+    service: nodeOptionsBefore(entry, execStart ?? ""),
+  };
+}
+
+describe("the server's Node options (docs/decisions/064)", () => {
+  it("are read from npm start's script, where they are written once", () => {
+    expect(serverNodeOptions()).toContain("--max-semi-space-size=2");
+  });
+
+  it("are the same in the container image and the systemd unit", () => {
+    const options = serverNodeOptions();
+    expect(deployedOptions()).toEqual({ container: options, service: options });
+  });
+
+  it("are found between node and the entry, whatever the paths", () => {
+    expect(nodeOptionsBefore(entry, `tsx a.ts && node --a=1 --b ${entry}`)).toEqual([
+      "--a=1",
+      "--b",
+    ]);
+    expect(nodeOptionsBefore(entry, `/usr/bin/node /srv/x/current/${entry}`)).toEqual([]);
+    expect(() => nodeOptionsBefore(entry, "tsx server/dev.ts")).toThrow(/no "node … build/);
+  });
+
+  it("are not kept in package.json's config, which npm 11 warns about on every command", () => {
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { config?: object };
+    expect(manifest.config).toBeUndefined();
+  });
+});

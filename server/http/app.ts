@@ -22,7 +22,7 @@ import { cspNonce, securityHeaders } from "./security-headers";
 import { clientBuild } from "./static-files";
 import { requireValidHost, validHost } from "./host-check";
 import { createPageCache, type RenderRecorder } from "./page-cache";
-import { routeHandleFinder, routeIdFinder } from "./route-handles";
+import { isDecodable, routeHandleFinder, routeIdFinder } from "./route-handles";
 import { requestMetrics } from "./metrics";
 
 /** The client build (build/client), or Vite's dev middleware in `npm run dev` (decision 008). */
@@ -188,13 +188,8 @@ export function createApp({
 
 /** A path that cannot be decoded, or a target that is not a path (`GET *`, absolute form): 400. */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
-  try {
-    if (!req.url.startsWith("/")) throw new URIError("not a path");
-    decodeURIComponent(req.path);
-    next();
-  } catch {
-    res.status(400).type("text/plain").send("Bad request: the address is not a valid URL.");
-  }
+  if (req.url.startsWith("/") && isDecodable(req.path)) return next();
+  res.status(400).type("text/plain").send("Bad request: the address is not a valid URL.");
 };
 
 /** Last stop for errors outside React Router: a status and a plain message, never a stack. */

@@ -23,27 +23,28 @@ import {
  * it changed. Prerendered pages stay with the instances, whose policy for each
  * lists the hashes of its inline scripts (docs/decisions/075 says why).
  *
- * Usage: tsx scripts/proxy-config.ts --current DIR --assets DIR --out FILE
+ * Usage: tsx scripts/proxy-config.ts --current DIR --asset-root DIR --out FILE
  * (--current: CORVANTA_HOME/current/build/client, kept as the symlink's path;
- * --assets: CORVANTA_HOME/shared, which holds assets/).
+ * --asset-root: the root /assets/ is served under, CORVANTA_HOME/shared,
+ * whose assets/ is the store).
  */
 
 const { values } = parseArgs({
   options: {
     current: { type: "string" },
-    assets: { type: "string" },
+    "asset-root": { type: "string" },
     out: { type: "string" },
   },
 });
-if (!values.current || !values.assets || !values.out) {
-  console.error("usage: tsx scripts/proxy-config.ts --current DIR --assets DIR --out FILE");
+if (!values.current || !values["asset-root"] || !values.out) {
+  console.error("usage: tsx scripts/proxy-config.ts --current DIR --asset-root DIR --out FILE");
   process.exit(2);
 }
 
 /** A Caddyfile token in double quotes. */
 const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-export function proxyConfig(currentDir: string, assetsDir: string): string {
+export function proxyConfig(currentDir: string, assetRoot: string): string {
   // Served only over TLS: HSTS and upgrade-insecure-requests, as the server sends with an https SITE_URL.
   const https = true;
   const fixedHeaders = Object.entries(staticSecurityHeaders({ https }))
@@ -53,7 +54,7 @@ export function proxyConfig(currentDir: string, assetsDir: string): string {
   const lines: string[] = [
     "# Written by scripts/proxy-config.ts (deploy/switch): do not edit, it is rewritten at each switch.",
     `# Current release: ${currentDir}`,
-    `# Hashed assets of every kept release: ${assetsDir}/assets`,
+    `# Hashed assets of every kept release: ${assetRoot}/assets`,
     "",
   ];
   const headers = (policy: string, cacheControl: string, extra: string[] = []) =>
@@ -91,7 +92,7 @@ export function proxyConfig(currentDir: string, assetsDir: string): string {
   lines.push(
     ...filesFrom(
       "asset",
-      assetsDir,
+      assetRoot,
       ["\tpath /assets/*"],
       [
         headers(defaultPolicy, ASSET_CACHE_CONTROL),
@@ -125,7 +126,7 @@ export function proxyConfig(currentDir: string, assetsDir: string): string {
   return lines.join("\n");
 }
 
-const text = proxyConfig(path.resolve(values.current), path.resolve(values.assets));
+const text = proxyConfig(path.resolve(values.current), path.resolve(values["asset-root"]));
 // Written beside, then renamed: Caddy never reads half a file.
 mkdirSync(path.dirname(values.out), { recursive: true });
 writeFileSync(`${values.out}.tmp`, text);

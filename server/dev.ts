@@ -14,12 +14,20 @@ import type { ViteDevServer } from "vite";
 process.env.NODE_ENV ||= "development";
 // A developer sees errors; LOG_LEVEL=info npm run dev shows what production logs.
 process.env.LOG_LEVEL ||= "error";
+// Loopback only, unless HOST names another interface: the dev server saves
+// files under content/ for anyone who reaches /api/keystatic, and Vite serves
+// the project's files. On every interface, any machine on the network could
+// (issue 41, defect 1). HOST=0.0.0.0 npm run dev opens it on purpose, and even
+// then the editing API answers 403 to any address but loopback.
+process.env.HOST ||= "127.0.0.1";
 
-const [{ createServerLog }, { readEnvOrExit, serveSite, urlOf }, vite] = await Promise.all([
-  import("./core/log"),
-  import("./serve"),
-  import("vite"),
-]);
+const [{ createServerLog }, { devRefusal }, { readEnvOrExit, serveSite, urlOf }, vite] =
+  await Promise.all([
+    import("./core/log"),
+    import("./http/dev-guard"),
+    import("./serve"),
+    import("vite"),
+  ]);
 
 const env = readEnvOrExit();
 const log = createServerLog({ level: env.LOG_LEVEL });
@@ -33,6 +41,8 @@ const { server, listening } = await serveSite({
   log,
   files: {
     viteMiddleware: (req, res, next) => {
+      const refusal = devRefusal(req.path, req.socket.remoteAddress);
+      if (refusal) return void res.status(403).type("text/plain").send(refusal);
       viteServer.then(
         (dev) => dev.middlewares(req as IncomingMessage, res as ServerResponse, next),
         next,

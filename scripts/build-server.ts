@@ -6,7 +6,9 @@ import { gzipAsync } from "@gfx/zopfli";
 import path from "node:path";
 import { hydrationDataAsModule, pageDataModuleName } from "~/lib/scripts-after-first-paint.server";
 import { cachedBytes, contentKey, pruneBuildCache } from "~/lib/build-cache.server";
+import semver from "semver";
 import { writeBuildStamp } from "./build-stamp";
+import { supportedNodeRange, unsupportedNodeLine } from "./lib/supported-node";
 
 // Bundles the Express entry into build/server/server.js, next to React
 // Router's server build, so production runs plain JavaScript with no
@@ -27,11 +29,23 @@ await build({
 // imported, and a bundle's imports run before its first line: so this file
 // sets it, whatever the shell had (a built server is production; `npm run dev`
 // is the development server), then imports the server, which warns when it
-// overrode another value.
+// overrode another value. Before anything, it checks the Node it runs on
+// against package.json's engines, written in at build time: a server on an
+// older Node crashed in its native module instead of saying why (issue 43).
+const minimumNode = semver.minVersion(supportedNodeRange()) ?? new semver.SemVer("22.22.0");
+const wrongNodeLine = (unsupportedNodeLine("0.0.0", supportedNodeRange()) ?? "").replace(
+  "this is Node 0.0.0",
+  "this is Node ${process.versions.node}",
+);
 writeFileSync(
   "build/server/main.js",
   [
     "// Written by scripts/build-server.ts: the built server always runs production React and React Router.",
+    'const [major, minor] = process.versions.node.split(".").map(Number);',
+    `if (major < ${minimumNode.major} || (major === ${minimumNode.major} && minor < ${minimumNode.minor})) {`,
+    `  console.error(\`${wrongNodeLine}\`);`,
+    "  process.exit(1);",
+    "}",
     'if (process.env.NODE_ENV && process.env.NODE_ENV !== "production") {',
     "  process.env.CORVANTA_OVERRIDDEN_NODE_ENV = process.env.NODE_ENV;",
     "}",

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { rebuildReason } from "./build-stamp";
+import { supportedNodeRange, unsupportedNodeLine } from "./lib/supported-node";
 
 /**
  * Builds the site when there is no build yet, when any source is newer than
@@ -12,6 +13,14 @@ import { rebuildReason } from "./build-stamp";
  * leaves nothing to start. It refuses with one line saying what to run
  * (releases are built by deploy/release, docs/operations.md).
  */
+// First, the Node: on an older one the build runs for a minute and the
+// server's native module (better-sqlite3) then crashes (issue 43).
+const wrongNode = unsupportedNodeLine(process.versions.node, supportedNodeRange());
+if (wrongNode) {
+  console.error(wrongNode);
+  process.exit(1);
+}
+
 const reason = rebuildReason(".", process.env);
 if (reason) {
   if (process.argv.includes("--start") && process.env.NODE_ENV === "production") {

@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { contentFieldsMarkdown, formattedReadme } from "./lib/content-fields-doc";
+import {
+  contentFieldsMarkdown,
+  contentFieldsPage,
+  formattedReadme,
+} from "./lib/content-fields-doc";
 
-it("the README lists the content fields the schemas accept (npm run docs:content)", async () => {
-  const readme = readFileSync("README.md", "utf8");
+it("docs/content.md lists the content fields the schemas accept (npm run docs:content)", async () => {
+  const readme = readFileSync(contentFieldsPage, "utf8");
   const fields = contentFieldsMarkdown();
-  // The issue's examples: fields the README once left out, and the allowed values.
+  // The issue's examples: fields the docs once left out, and the allowed values.
   for (const listed of ["`address` (optional)", "`tags` (optional", "`icon`: one of", "`art`"]) {
     expect(fields).toContain(listed);
   }

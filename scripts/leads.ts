@@ -6,7 +6,7 @@ import { spoolFileFor } from "../server/services";
 import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 import { webhooksUsage } from "./webhooks-command";
 
-// Entry of `npm run leads`; see scripts/leads-command.ts and the README.
+// Entry of `npm run leads`; see scripts/leads-command.ts and docs/leads.md.
 try {
   const command = parseLeadsArgs(process.argv.slice(2));
   if (command.command === "help") {

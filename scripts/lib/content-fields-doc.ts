@@ -16,10 +16,10 @@ import { serviceContentSchema } from "~/features/services/services.server";
 import { metaCopy } from "~/lib/content/page-copy";
 
 /*
- * The README's list of content fields, written from the loaders' zod schemas
+ * docs/content.md's list of content fields, written from the loaders' zod schemas
  * (through zod's own JSON Schema conversion), so the list cannot drift from
  * what the loaders accept. `npm run docs:content` writes it between the
- * markers in README.md; scripts/content-docs.test.ts fails when the README's
+ * markers in docs/content.md; scripts/content-docs.test.ts fails when the page's
  * copy differs. A schema's `.describe()` is the words shown for a field
  * whose rule is not a plain type (a slug, a date, a reference).
  */
@@ -169,7 +169,10 @@ function fieldLines(node: JsonSchema, indent: string): string[] {
   });
 }
 
-/** The Markdown between the README's markers. */
+/** The page that holds the field list between its markers. */
+export const contentFieldsPage = "docs/content.md";
+
+/** The Markdown between the page's markers. */
 export function contentFieldsMarkdown(): string {
   const sections = collections.map(({ title, files, schema, note }) => {
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
@@ -198,9 +201,11 @@ export async function formattedReadme(readme: string, block: string): Promise<st
   const start = readme.indexOf(readmeMarkers.start);
   const end = readme.indexOf(readmeMarkers.end);
   if (start === -1 || end < start) {
-    throw new Error(`README.md lacks the markers ${readmeMarkers.start} … ${readmeMarkers.end}`);
+    throw new Error(
+      `${contentFieldsPage} lacks the markers ${readmeMarkers.start} … ${readmeMarkers.end}`,
+    );
   }
   const text = `${readme.slice(0, start + readmeMarkers.start.length)}\n\n${block}\n\n${readme.slice(end)}`;
-  const options = await prettier.resolveConfig("README.md");
-  return prettier.format(text, { ...options, filepath: "README.md" });
+  const options = await prettier.resolveConfig(contentFieldsPage);
+  return prettier.format(text, { ...options, filepath: contentFieldsPage });
 }

@@ -2,17 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../../server/env";
 
-// The privacy notice, the README's "Contact form and leads" and docs/security.md tell
+// The privacy notice, docs/leads.md and docs/security.md tell
 // visitors, staff and operators the same periods: the server's defaults (decision 077).
 
 const { LEADS_RETENTION_DAYS, REGISTRATIONS_RETENTION_DAYS } = readEnv({});
-const readme = readFileSync("README.md", "utf8");
 const documents = {
   "content/pages/privacy.yaml": readFileSync("content/pages/privacy.yaml", "utf8"),
-  "README.md, Contact form and leads": readme.slice(
-    readme.indexOf("## Contact form and leads"),
-    readme.indexOf("### Running with PostgreSQL"),
-  ),
+  "docs/leads.md": readFileSync("docs/leads.md", "utf8"),
   "docs/security.md": readFileSync("docs/security.md", "utf8"),
 };
 

@@ -22,7 +22,7 @@ import { portraitOf, team } from "~/features/company/team.server";
  * first render, so the running server, whose post pages are prerendered and
  * whose home page needs only summaries, never loads it (docs/decisions/062).
  */
-/** The frontmatter's schema, for the README's field list (scripts/content-docs.ts). */
+/** The frontmatter's schema, for docs/content.md's field list (scripts/content-docs.ts). */
 export { postFrontmatterSchema };
 
 export type Post = PostSummary & { html: string; outline: OutlineItem[] };

@@ -63,7 +63,7 @@ function findShellModules(): Plugin {
           // Radix is matched by name (shellPackages): its barrel imports far more
           // than the header uses. React and React Router keep their own chunks.
           if (imported.includes("node_modules")) {
-            if (!/(radix-ui|@radix-ui|react|react-dom|react-router|scheduler)[\\/]/.test(imported))
+            if (!/(@radix-ui|react|react-dom|react-router|scheduler)[\\/]/.test(imported))
               shellModules.add(imported);
           } else {
             queue.push(imported);
@@ -97,8 +97,7 @@ function allowEntrySignatureExtension(): Plugin {
   };
 }
 
-const shellPackages =
-  /node_modules[\\/](@radix-ui[\\/]|radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
+const shellPackages = /node_modules[\\/](@radix-ui[\\/]|clsx[\\/]|class-variance-authority[\\/])/;
 
 /**
  * React, React DOM and the scheduler are CommonJS; the bundler wraps each in a
@@ -185,16 +184,12 @@ export default defineConfig(({ isPreview }) => ({
     // filling in the contact form). A package missing here costs one reload,
     // and a reload sent before the page's HMR client connects never arrives:
     // on a fresh clone under load the page was left unhydrated (CI, stop 18).
-    // Radix's pre-bundle leaves three of its own imports to be found on first
-    // use, so they are named too. tests/e2e/dev-server.spec.ts starts the dev
-    // server with a cold optimizer and fails on such a reload.
+    // tests/e2e/dev-server.spec.ts starts the dev server with a cold
+    // optimizer and fails on such a reload.
     include: [
       "class-variance-authority",
       "clsx",
-      "radix-ui",
-      "@floating-ui/react-dom",
-      "aria-hidden",
-      "react-remove-scroll",
+      "@radix-ui/react-slot",
       "ical-generator",
       "temporal-polyfill",
       "yaml",
@@ -215,11 +210,10 @@ export default defineConfig(({ isPreview }) => ({
     watch: isPreview ? null : undefined,
   },
   ssr: {
-    // Bundled into the server build rather than imported from node_modules:
-    // the app uses two Radix primitives (Slot, NavigationMenu), and importing
-    // the "radix-ui" package loads all of them at start (about 10 MB resident,
-    // issue 11). Bundled, only what is used is kept.
-    noExternal: ["radix-ui", /^@radix-ui\//],
+    // Bundled into the server build rather than imported from node_modules
+    // (issue 11: the whole "radix-ui" package cost about 10 MB resident); the
+    // app now imports only Radix's Slot, from its own package (issue 43).
+    noExternal: [/^@radix-ui\//],
   },
   build: {
     rolldownOptions: {

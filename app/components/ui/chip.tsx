@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
+import { Slot } from "@radix-ui/react-slot";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -40,7 +40,7 @@ export function Chip({
     /** Style the child (a link) as the chip. */
     asChild?: boolean;
   }) {
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component
       data-slot="chip"

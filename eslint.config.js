@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -8,7 +9,14 @@ import tseslint from "typescript-eslint";
  * The rooms of app/ and what each may import (docs/decisions/009-feature-rooms.md).
  * A wrong import fails lint with the rule's message.
  */
-const features = ["blog", "company", "contact", "events", "portfolio", "services"];
+// Every folder of app/features/ is a room: a new feature is checked from its first file.
+const features = readdirSync("app/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noLoadContext = (from) => ({
+  group: ["~/load-context"],
+  message: `${from} is generic: it never reads the server's per-request context (app/load-context.ts). Routes read it and pass values in.`,
+});
 const serverOnly = {
   regex: "^(\\.\\./)+server(/|$)",
   message:
@@ -30,8 +38,12 @@ const roomRules = [
     message:
       "app/config/ holds the spec's tables and constants: it imports nothing but app/config/ (no content, components or features).",
   }),
-  restrict(["app/lib/**/*.{ts,tsx}"], noRooms("app/lib/")),
-  restrict(["app/components/**/*.{ts,tsx}"], noRooms("app/components/")),
+  restrict(["app/lib/**/*.{ts,tsx}"], noRooms("app/lib/"), noLoadContext("app/lib/")),
+  restrict(
+    ["app/components/**/*.{ts,tsx}"],
+    noRooms("app/components/"),
+    noLoadContext("app/components/"),
+  ),
   restrict(["app/site/**/*.{ts,tsx}"], {
     group: ["~/features/*/*", "!~/features/*/*.server", "~/routes/*"],
     message:
@@ -39,8 +51,15 @@ const roomRules = [
   }),
   ...features.flatMap((feature) => {
     const sibling = {
-      group: ["~/features/*/*", `!~/features/${feature}/*`, "!~/features/*/*.server", "~/routes/*"],
-      message: `A feature never reaches into a sibling's internals: app/features/${feature}/ may use another feature's *.server content loader, or the shared app/components/, app/lib/ and app/config/.`,
+      group: [
+        "~/features/*/*",
+        `!~/features/${feature}/*`,
+        "!~/features/*/*.server",
+        "~/routes/*",
+        "~/site/*",
+        "~/site/**",
+      ],
+      message: `A feature never reaches into a sibling's internals or the site's frame: app/features/${feature}/ may use another feature's *.server content loader, or the shared app/components/, app/lib/ and app/config/ (app/site/ composes features, never the other way round).`,
     };
     return [
       restrict([`app/features/${feature}/**/*.{ts,tsx}`], sibling),
@@ -59,10 +78,15 @@ const roomRules = [
       }),
     ];
   }),
-  restrict(["app/lib/content/**/*.ts"], noRooms("app/lib/content/"), {
-    group: ["~/components/*/*", "!~/components/ui/*-names"],
-    message: "Content loaders never import components.",
-  }),
+  restrict(
+    ["app/lib/content/**/*.ts"],
+    noRooms("app/lib/content/"),
+    noLoadContext("app/lib/content/"),
+    {
+      group: ["~/components/*/*", "!~/components/ui/*-names"],
+      message: "Content loaders never import components.",
+    },
+  ),
 ];
 
 /*
@@ -160,6 +184,11 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Tools' configuration files in CommonJS (.dependency-cruiser.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
   },
   {
     // Playwright fixtures take a `use` callback that the hooks rule mistakes for React's `use`,

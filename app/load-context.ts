@@ -1,4 +1,4 @@
-import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContext, type RouterContextProvider } from "react-router";
 import type { ContactFormFailure } from "~/features/contact/contact-form-fields";
 import type {
   CancellationCheck,
@@ -6,6 +6,7 @@ import type {
   RegistrationOutcome,
 } from "~/features/events/registration-fields";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
+import { maxFormBodyBytes, readFormWithin, tooLargeMessage } from "~/lib/forms/read-form";
 
 /**
  * What the server (server/http/app.ts) hands the route modules with each request,
@@ -19,7 +20,7 @@ import type { EventFacts, SeatCounts } from "~/features/events/registration-view
  */
 export type AppContext = {
   /**
-   * The clock loaders read through `requestTime` (lib/request-clock.ts): the
+   * The clock loaders read through `requestTime` (below): the
    * real one unless a test starts the app at a chosen instant (decision 031).
    */
   now?: () => Date;
@@ -34,7 +35,7 @@ export type AppContext = {
   /**
    * Logs a form post whose body passed the size limit as it arrived, and
    * closes the connection after the answer rather than read the rest
-   * (app/lib/forms/read-form.ts).
+   * (`readFormPost`, below).
    */
   refuseOversizedPost?: () => void;
 };
@@ -54,6 +55,35 @@ export const appContext: RouterContext<AppContext> = (registry[appContextKey] ??
 /** The server's context for this request; the empty object when prerendering. */
 export function appContextOf(context: Readonly<RouterContextProvider> | undefined): AppContext {
   return context?.get(appContext) ?? {};
+}
+
+/**
+ * The current instant as loaders see it. The server hands its clock to React
+ * Router through the load context (`createApp`'s `now` option in
+ * server/http/app.ts, the real clock unless a test passes a fixed one), so a
+ * browser test can serve the events page at a chosen instant. Nothing in a
+ * request can set it. Prerendering has no load context: the real clock then.
+ * See docs/decisions/031.
+ */
+export function requestTime(context: Readonly<RouterContextProvider> | undefined): Date {
+  return appContextOf(context).now?.() ?? new Date();
+}
+
+/**
+ * A form's post, as its route's action reads it: the form data (null when the
+ * body is not a form). The server refused a declared Content-Length over the
+ * limit before the action ran (server/forms/http.ts); a body sent without one
+ * is answered 413 here once it passes the limit, and the server closes the
+ * connection after the answer.
+ */
+export async function readFormPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<FormData | null> {
+  const form = await readFormWithin(request, maxFormBodyBytes);
+  if (form !== "too-large") return form;
+  appContextOf(context).refuseOversizedPost?.();
+  throw data(tooLargeMessage, { status: 413 });
 }
 
 export type ContactFormOutcome = { kind: "accepted"; leadId: string } | ContactFormFailure;

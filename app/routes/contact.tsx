@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
-import { readFormPost } from "~/lib/forms/read-form";
 import { completeLeadSource } from "~/lib/forms/lead-source";
 import type { Route } from "./+types/contact";
 import { ContactEnquiry, ReplyRoutes } from "~/features/contact/contact-enquiry";
@@ -15,9 +14,8 @@ import {
 } from "~/features/contact/contact-form-fields";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
-import { requestTime } from "~/lib/request-clock";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
-import { appContextOf } from "~/load-context";
+import { appContextOf, requestTime, readFormPost } from "~/load-context";
 
 // Server-rendered (not prerendered): the page for a picked service or the
 // thank-you state is rendered on request and kept a minute (decision 063). Its

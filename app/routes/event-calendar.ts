@@ -1,7 +1,6 @@
 import type { Route } from "./+types/event-calendar";
 import { eventCalendar, findEvent } from "~/features/events/events.server";
-import { requestTime } from "~/lib/request-clock";
-import { appContextOf } from "~/load-context";
+import { appContextOf, requestTime } from "~/load-context";
 
 // GET /events/<slug>.ics: the event as an iCalendar file for calendar apps.
 export async function loader({ params, request, context }: Route.LoaderArgs) {

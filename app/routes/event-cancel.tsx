@@ -16,10 +16,8 @@ import {
   type CancellationCheck,
   type CancellationOutcome,
 } from "~/features/events/registration-fields";
-import { requestTime } from "~/lib/request-clock";
-import { readFormPost } from "~/lib/forms/read-form";
 import { getMeta } from "~/site/meta";
-import { appContextOf } from "~/load-context";
+import { appContextOf, requestTime, readFormPost } from "~/load-context";
 
 // Cancelling a registration from the link in its e-mail: the GET only shows
 // what the link's token names (mail scanners open links), the POST cancels.

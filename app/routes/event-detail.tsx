@@ -21,7 +21,6 @@ import {
 } from "~/features/events/registration-section";
 import { registrationState, takesRegistrations } from "~/features/events/registration-view";
 import { keepRetryAfter, refusedPost } from "~/lib/forms/answer";
-import { readFormPost } from "~/lib/forms/read-form";
 import { completeLeadSource } from "~/lib/forms/lead-source";
 import { fixedPages } from "~/config/pages";
 import { absoluteUrl } from "~/config/site-url";
@@ -29,9 +28,8 @@ import { breadcrumbJsonLd, eventJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { Tag } from "~/components/ui/tag";
 import { formatDateTime, isoWithOffset } from "~/lib/zoned-time";
-import { requestTime } from "~/lib/request-clock";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
-import { appContextOf } from "~/load-context";
+import { appContextOf, requestTime, readFormPost } from "~/load-context";
 
 // One event's page, server-rendered like the list: its seats are read from
 // the database for every request it serves, and its registration closes at

@@ -9,7 +9,7 @@ import { nextEventChangeAt, scheduleAt, toEventCardView } from "~/features/event
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 import { getMeta } from "~/site/meta";
 import { fixedPageMeta } from "~/site/page-meta.server";
-import { requestTime } from "~/lib/request-clock";
+import { requestTime } from "~/load-context";
 
 // Server-rendered on every request, never prerendered: which events are still
 // to come depends on the instant the page is served (docs/decisions/030).

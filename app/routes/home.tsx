@@ -17,15 +17,15 @@ import { findProduct, products } from "~/features/portfolio/products.server";
 import { featuredTestimonials, testimonialItem } from "~/features/portfolio/testimonials.server";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
-import { requestTime } from "~/lib/request-clock";
 import { nextEventAt, nextEventChangeAt, toEventTeaserView } from "~/features/events/events.server";
 import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 import { latestPostSummaries } from "~/features/blog/posts.server";
 import { toPostCardView } from "~/features/blog/post-view";
-import { serviceSummaries } from "~/features/services/services.server";
+import { serviceRef, serviceSummaries } from "~/features/services/services.server";
 import { ArrowLink } from "~/components/ui/arrow-link";
 import { paths, productPath } from "~/config/paths";
 import { productArtAlt, productArtPath } from "~/config/art";
+import { requestTime } from "~/load-context";
 
 // Server-rendered per request, not prerendered: the next event depends on the
 // instant the page is served (docs/decisions/007).
@@ -61,7 +61,7 @@ export function loader({ context }: Route.LoaderArgs) {
         products: selectedWork.products
           .map((slug) => findProduct(slug))
           .filter((product) => product !== undefined)
-          .map(productCardData),
+          .map((product) => productCardData(product, serviceRef)),
       },
       testimonials: { ...testimonials, items: featuredTestimonials.map(testimonialItem) },
       services: { ...services, items: serviceSummaries() },

@@ -5,6 +5,7 @@ import { LeadCase } from "~/features/portfolio/lead-case";
 import { PortfolioShowcase } from "~/features/portfolio/portfolio-showcase";
 import { portfolioPage } from "~/features/portfolio/portfolio-page.server";
 import { productCardData } from "~/features/portfolio/product-refs.server";
+import { serviceRef } from "~/features/services/services.server";
 import { productIndustries, products } from "~/features/portfolio/products.server";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
@@ -17,7 +18,7 @@ export function loader() {
     productsCopy,
     cta,
     products: products.map((product) => ({
-      ...productCardData(product),
+      ...productCardData(product, serviceRef),
       clientName: product.client.name,
     })),
     industries: productIndustries(),

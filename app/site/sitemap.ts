@@ -1,19 +1,5 @@
 import { absoluteUrl } from "~/config/site-url";
-
-/** XML text and attribute escaping for the sitemap and the feed. */
-export function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) =>
-    char === "<"
-      ? "&lt;"
-      : char === ">"
-        ? "&gt;"
-        : char === "&"
-          ? "&amp;"
-          : char === "'"
-            ? "&apos;"
-            : "&quot;",
-  );
-}
+import { escapeXml } from "~/lib/xml";
 
 export type SitemapEntry = { path: string; lastModified?: string };
 

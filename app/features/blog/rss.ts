@@ -1,6 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/config/site-url";
-import { escapeXml } from "~/site/sitemap";
+import { escapeXml } from "~/lib/xml";
 
 export type FeedItem = {
   title: string;

@@ -1,10 +1,16 @@
 import { Keystatic } from "@keystatic/core/ui";
 import { useMemo } from "react";
-import type { EditingAppProps } from "./editing-app";
+import type { EditingDescription, EditingStorage } from "./field-description";
 import { keystaticConfig } from "./keystatic-config";
 
 /** Keystatic's UI on the config built from the schemas' description (keystatic-config.ts). */
-export default function KeystaticUi({ description, storage }: EditingAppProps) {
+export default function KeystaticUi({
+  description,
+  storage,
+}: {
+  description: EditingDescription;
+  storage: EditingStorage;
+}) {
   const config = useMemo(() => keystaticConfig(description, storage), [description, storage]);
   return <Keystatic config={config} />;
 }

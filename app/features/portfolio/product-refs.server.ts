@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { products, type Product } from "~/features/portfolio/products.server";
 import { refusedSlugs } from "~/lib/content/content-files.server";
-import { serviceRef } from "~/features/services/services.server";
 import type { ServiceId } from "~/config/services";
 import { productArtAlt } from "~/config/art";
 
@@ -30,13 +29,21 @@ export type ProductCardData = Pick<
   artAlt: string;
 };
 
-export function productCardData(product: Product): ProductCardData {
+/**
+ * A product's card. The services' names come from the services' content
+ * (`serviceRef` in services.server.ts), handed in by the route: the services
+ * feature reads the products, so the portfolio never imports it back.
+ */
+export function productCardData(
+  product: Product,
+  serviceRef: (id: string) => { id: ServiceId; name: string },
+): ProductCardData {
   return {
     slug: product.slug,
     name: product.name,
     industry: product.industry,
     summary: product.summary,
-    services: product.services.map(serviceRef),
+    services: product.services.map((id) => serviceRef(id)),
     headlineResult: product.headlineResult,
     artAlt: productArtAlt(product),
   };

@@ -1,6 +1,3 @@
-import { data, type RouterContextProvider } from "react-router";
-import { appContextOf } from "~/load-context";
-
 /** The largest form post the site reads; the forms themselves stay far below it. */
 export const maxFormBodyBytes = 64 * 1024;
 
@@ -34,21 +31,4 @@ export async function readFormWithin(
   } catch {
     return null;
   }
-}
-
-/**
- * A form's post, as its route's action reads it: the form data (null when the
- * body is not a form). The server refused a declared Content-Length over the
- * limit before the action ran (server/forms/http.ts); a body sent without one
- * is answered 413 here once it passes the limit, and the server closes the
- * connection after the answer.
- */
-export async function readFormPost(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<FormData | null> {
-  const form = await readFormWithin(request, maxFormBodyBytes);
-  if (form !== "too-large") return form;
-  appContextOf(context).refuseOversizedPost?.();
-  throw data(tooLargeMessage, { status: 413 });
 }

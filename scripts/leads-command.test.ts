@@ -36,21 +36,24 @@ describe("parseLeadsArgs", () => {
 
   it("explains what is wrong", () => {
     for (const [argv, message] of [
-      [[], /one command/],
-      [["delete"], /Unknown command "delete"/],
-      [["registrations"], /needs --event/],
-      [["registrations", "--event", "Not A Slug"], /needs --event/],
-      [["registrations", "--event", "x", "--format", "xml"], /--format is csv or json/],
-      [["registrations", "--event", "x", "--since", "2026-11-01"], /--since belongs to/],
-      [["list", "--event", "x"], /--event belongs to registrations/],
-      [["cancel"], /cancel needs --id/],
+      [[], /Name a command/],
+      [["delete"], /unknown command 'delete'/],
+      [["registrations"], /registrations needs --event/],
+      [
+        ["registrations", "--event", "Not A Slug"],
+        /--event <slug>' argument 'Not A Slug' is invalid/,
+      ],
+      [["registrations", "--event", "x", "--format", "xml"], /Allowed choices are csv, json/],
+      [["registrations", "--event", "x", "--since", "2026-11-01"], /unknown option '--since'/],
+      [["list", "--event", "x"], /unknown option '--event'/],
+      [["cancel"], /required option '--id <id>'/],
       [["registrations", "--all-events"], /needs --format csv or --format json/],
-      [["list", "--all-events"], /--all-events belongs to registrations/],
-      [["export"], /--format csv or --format json/],
-      [["export", "--format", "xml"], /--format csv or --format json/],
+      [["list", "--all-events"], /unknown option '--all-events'/],
+      [["export"], /required option '--format <format>'/],
+      [["export", "--format", "xml"], /Allowed choices are csv, json/],
       [["list", "--since", "last week"], /--since must be a date/],
       [["list", "--since", "2026-13-45"], /--since must be a date/],
-      [["list", "--limit", "3"], /Unknown option/],
+      [["list", "--limit", "3"], /unknown option '--limit'/],
     ] as const) {
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(UsageError);
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
@@ -78,11 +81,11 @@ describe("parseLeadsArgs for report, person and erase", () => {
 
   it("explains what is wrong", () => {
     for (const [argv, message] of [
-      [["erase"], /erase needs --email/],
-      [["person", "--email", "not an address"], /person needs --email/],
-      [["erase", "--email", "a@b.example", "--since", "30d"], /takes --email only/],
-      [["list", "--email", "a@b.example"], /--email belongs to person and erase/],
-      [["report", "--format", "csv"], /--format belongs to export/],
+      [["erase"], /required option '--email <address>'/],
+      [["person", "--email", "not an address"], /Give an e-mail address/],
+      [["erase", "--email", "a@b.example", "--since", "30d"], /unknown option '--since'/],
+      [["list", "--email", "a@b.example"], /unknown option '--email'/],
+      [["report", "--format", "csv"], /unknown option '--format'/],
     ] as const) {
       expect(() => parseLeadsArgs(argv), argv.join(" ")).toThrow(message);
     }

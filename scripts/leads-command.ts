@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { z } from "zod";
 import { budgetLabel, serviceOptionLabel } from "~/features/contact/contact-schema";
 import type { AppDatabase } from "../server/db/database";
@@ -17,12 +17,7 @@ import {
   type NotifyChangeCommand,
 } from "./event-staff-command";
 import { runReportCommand, type ReportCommand } from "./report-command";
-import {
-  parseWebhooksArgs,
-  runWebhooksCommand,
-  webhooksUsage,
-  type WebhooksCommand,
-} from "./webhooks-command";
+import { runWebhooksCommand, type WebhooksCommand } from "./webhooks-command";
 import { csvDocument, terminalTable } from "./lib/text-tables";
 import { leadSourceFields, sourceOfColumns } from "~/lib/forms/lead-source";
 
@@ -49,156 +44,225 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const leadsUsage = `Usage:
-  npm run leads -- list [--since DATE]
-  npm run leads -- export --format csv|json [--since DATE]
-  npm run leads -- registrations --event SLUG [--format csv|json]
-  npm run leads -- registrations --all-events --format csv|json   every event's, cancelled ones too
-  npm run leads -- cancel --id ID             cancel a registration (the next waiting is promoted)
-  npm run leads -- move --id ID --to SLUG     move a registration to another open event: the next
-                                              waiting on the old one is promoted, the person gets a
-                                              place (or joins the waiting list) there, and is e-mailed
-  npm run leads -- notify-change --event SLUG e-mail everyone registered (confirmed and waiting)
-                                              the event as content/events now has it, with a calendar
-                                              file that updates the one they have (SEQUENCE + 1)
-  npm run leads -- report [--since DATE]      leads and registrations by source, campaign, landing page
-  npm run leads -- person --email ADDRESS     everything held about an address, as JSON
-  npm run leads -- erase --email ADDRESS      erase it (a place held is freed for the next waiting)
-  npm run leads -- webhooks dead|resend ...   (npm run leads -- webhooks --help)
-
-DATE is a day (2026-11-01, from midnight UTC), a time (2026-11-01T09:00:00Z)
-or a number of days back from now (30d).
-The database is DATABASE_URL's (default: file:data/corvanta.db). Use
-"npm run --silent leads -- export ..." to keep npm's own lines out of a file.`;
-
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const idPattern = /^[0-9a-f-]{36}$/i;
 const sinceSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    return { command: "help", usage: argv[0] === "webhooks" ? webhooksUsage : leadsUsage };
-  }
-  if (argv[0] === "webhooks") {
-    try {
-      return parseWebhooksArgs(argv.slice(1));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        since: { type: "string" },
-        format: { type: "string" },
-        event: { type: "string" },
-        "all-events": { type: "boolean" },
-        id: { type: "string" },
-        to: { type: "string" },
-        email: { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { positionals, values } = parsed;
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      "Name one command: list, export, registrations, cancel, move, notify-change, report, person, erase or webhooks.",
-    );
-  }
-  const [command] = positionals;
-  if (command === "person" || command === "erase") {
-    if (!values.email || !z.email().safeParse(values.email).success) {
-      throw new UsageError(`${command} needs --email and an e-mail address.`);
-    }
-    if (values.since ?? values.format ?? values.event) {
-      throw new UsageError(`${command} takes --email only.`);
-    }
-    return { command, email: values.email };
-  }
-  if (values.email !== undefined) throw new UsageError("--email belongs to person and erase.");
-  if (command !== "move" && values.to !== undefined) throw new UsageError("--to belongs to move.");
-  if (command === "cancel") {
-    if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id)) {
-      throw new UsageError("cancel needs --id and a registration's id (from the exports).");
-    }
-    return { command, id: values.id };
-  }
-  const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-  if (command === "move") {
-    if (!values.id || !/^[0-9a-f-]{36}$/i.test(values.id) || !values.to || !slug.test(values.to)) {
-      throw new UsageError(
-        "move needs --id and a registration's id (from the exports), and --to and an event's slug.",
-      );
-    }
-    if (values.since ?? values.format ?? values.event) {
-      throw new UsageError("move takes --id and --to only.");
-    }
-    return { command, id: values.id, to: values.to };
-  }
-  if (values.id !== undefined) throw new UsageError("--id belongs to cancel and move.");
-  if (command === "notify-change") {
-    if (!values.event || !slug.test(values.event)) {
-      throw new UsageError(
-        "notify-change needs --event and the event's slug, e.g. --event my-event.",
-      );
-    }
-    if (values.since ?? values.format ?? values["all-events"]) {
-      throw new UsageError("notify-change takes --event only.");
-    }
-    return { command, event: values.event };
-  }
-  if (command === "registrations" && values["all-events"]) {
-    if (values.event !== undefined) throw new UsageError("Give --event or --all-events, not both.");
-    if (values.format !== "csv" && values.format !== "json") {
-      throw new UsageError("registrations --all-events needs --format csv or --format json.");
-    }
-    return { command, event: "all", format: values.format };
-  }
-  if (command === "registrations") {
-    if (!values.event || !slug.test(values.event)) {
-      throw new UsageError(
-        "registrations needs --event and the event's slug, e.g. --event my-event.",
-      );
-    }
-    if (values.since !== undefined) throw new UsageError("--since belongs to list and export.");
-    if (values.format !== undefined && values.format !== "csv" && values.format !== "json") {
-      throw new UsageError("--format is csv or json.");
-    }
-    return { command, event: values.event, format: values.format };
-  }
-  if (values.event !== undefined) {
-    throw new UsageError("--event belongs to registrations and notify-change.");
-  }
-  if (values["all-events"]) throw new UsageError("--all-events belongs to registrations.");
+/** An option's value checked as it is read: commander names the option in its message. */
+function checked<T>(test: (value: string) => T | undefined, what: string) {
+  return (value: string): T => {
+    const result = test(value);
+    if (result === undefined) throw new InvalidArgumentError(what);
+    return result;
+  };
+}
 
-  let since: Date | undefined;
-  const daysBack = /^(\d{1,5})d$/.exec(values.since ?? "");
-  if (daysBack) since = new Date(Date.now() - Number(daysBack[1]) * 86_400_000);
-  else if (values.since !== undefined) {
-    if (!sinceSchema.safeParse(values.since).success) {
-      throw new UsageError(
-        `--since must be a date like 2026-11-01 or a number of days like 30d, not "${values.since}".`,
-      );
-    }
-    since = new Date(values.since.length === 10 ? `${values.since}T00:00:00Z` : values.since);
-  }
+const slug = checked(
+  (value) => (slugPattern.test(value) ? value : undefined),
+  "Give a slug, e.g. my-event.",
+);
+const registrationId = checked(
+  (value) => (idPattern.test(value) ? value : undefined),
+  "Give a registration's id, as the exports list it.",
+);
+const emailAddress = checked(
+  (value) => (z.email().safeParse(value).success ? value : undefined),
+  "Give an e-mail address.",
+);
+/** A day (from midnight UTC), a time with its offset, or a number of days back from now (30d). */
+const since = checked((value) => {
+  const daysBack = /^(\d{1,5})d$/.exec(value);
+  if (daysBack) return new Date(Date.now() - Number(daysBack[1]) * 86_400_000);
+  if (!sinceSchema.safeParse(value).success) return undefined;
+  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+}, "--since must be a date like 2026-11-01, a time like 2026-11-01T09:00:00Z, or a number of days like 30d.");
 
-  if (command === "list" || command === "report") {
-    if (values.format !== undefined) throw new UsageError("--format belongs to export.");
-    return { command, since };
-  }
-  if (command === "export") {
-    if (values.format !== "csv" && values.format !== "json") {
-      throw new UsageError("export needs --format csv or --format json.");
-    }
-    return { command, format: values.format, since };
-  }
-  throw new UsageError(
-    `Unknown command "${command}": use list, export, registrations, cancel, move, notify-change, report, person, erase or webhooks.`,
+const sinceOption = () =>
+  new Option("--since <date>", "from this day (UTC), time, or number of days back (30d)").argParser(
+    since,
   );
+const formatOption = (description: string) =>
+  new Option("--format <format>", description).choices(["csv", "json"] as const);
+
+/**
+ * The staff command's grammar, on commander: each command, its options and
+ * their checks, and the help it generates (`npm run leads -- --help`,
+ * `npm run leads -- export --help`). A command that parses hands its
+ * arguments to `found`; nothing here opens the database.
+ */
+export function leadsProgram(found: (command: LeadsCommand) => void): Command {
+  const program = new Command("npm run leads --")
+    .description(
+      "Leads, event registrations and webhooks from the lead database: DATABASE_URL's (default: file:data/corvanta.db).\n" +
+        'Use "npm run --silent leads -- export ..." to keep npm\'s own lines out of a file.',
+    )
+    .exitOverride()
+    .showSuggestionAfterError()
+    .helpCommand(false);
+
+  program
+    .command("list")
+    .description("leads, oldest first, as a table")
+    .addOption(sinceOption())
+    .action((options: { since?: Date }) => found({ command: "list", since: options.since }));
+  program
+    .command("export")
+    .description("leads as CSV or JSON, for a spreadsheet or a CRM")
+    .addOption(formatOption("csv or json").makeOptionMandatory())
+    .addOption(sinceOption())
+    .action((options: { format: "csv" | "json"; since?: Date }) =>
+      found({ command: "export", format: options.format, since: options.since }),
+    );
+  program
+    .command("registrations")
+    .description("an event's registrations, or every event's (cancelled ones too)")
+    .addOption(
+      new Option("--event <slug>", "the event's slug").argParser(slug).conflicts("allEvents"),
+    )
+    .option("--all-events", "every event's registrations")
+    .addOption(formatOption("csv or json (a table when left out, for one event)"))
+    .action(function (
+      this: Command,
+      options: { event?: string; allEvents?: boolean; format?: "csv" | "json" },
+    ) {
+      if (options.allEvents) {
+        if (!options.format)
+          this.error("registrations --all-events needs --format csv or --format json.");
+        return found({ command: "registrations", event: "all", format: options.format });
+      }
+      if (!options.event)
+        this.error("registrations needs --event and the event's slug, or --all-events.");
+      found({ command: "registrations", event: options.event, format: options.format });
+    });
+  program
+    .command("cancel")
+    .description("cancel a registration (the next waiting is promoted)")
+    .addOption(
+      new Option("--id <id>", "the registration's id")
+        .argParser(registrationId)
+        .makeOptionMandatory(),
+    )
+    .action((options: { id: string }) => found({ command: "cancel", id: options.id }));
+  program
+    .command("move")
+    .description(
+      "move a registration to another open event: the next waiting on the old one is promoted, " +
+        "the person gets a place (or joins the waiting list) there, and is e-mailed",
+    )
+    .addOption(
+      new Option("--id <id>", "the registration's id")
+        .argParser(registrationId)
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option("--to <slug>", "the event to move it to").argParser(slug).makeOptionMandatory(),
+    )
+    .action((options: { id: string; to: string }) =>
+      found({ command: "move", id: options.id, to: options.to }),
+    );
+  program
+    .command("notify-change")
+    .description(
+      "e-mail everyone registered (confirmed and waiting) the event as content/events now has it, " +
+        "with a calendar file that updates the one they have (SEQUENCE + 1)",
+    )
+    .addOption(
+      new Option("--event <slug>", "the event's slug").argParser(slug).makeOptionMandatory(),
+    )
+    .action((options: { event: string }) =>
+      found({ command: "notify-change", event: options.event }),
+    );
+  program
+    .command("report")
+    .description("leads and registrations by source, campaign and landing page")
+    .addOption(sinceOption())
+    .action((options: { since?: Date }) => found({ command: "report", since: options.since }));
+  for (const [name, description] of [
+    ["person", "everything held about an address, as JSON"],
+    ["erase", "erase it (a place held is freed for the next waiting)"],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .addOption(
+        new Option("--email <address>", "the person's e-mail address")
+          .argParser(emailAddress)
+          .makeOptionMandatory(),
+      )
+      .action((options: { email: string }) => found({ command: name, email: options.email }));
+  }
+
+  const webhooks = program
+    .command("webhooks")
+    .description("webhooks given up on (dead letters), and sending them again (docs/webhooks.md)")
+    .helpCommand(false);
+  webhooks
+    .command("dead")
+    .description("webhooks given up on after WEBHOOK_MAX_ATTEMPTS tries")
+    .addOption(
+      new Option("--format <format>", "json (a table when left out)").choices(["json"] as const),
+    )
+    .action((options: { format?: "json" }) =>
+      found({ command: "webhooks", action: "dead", format: options.format ?? "table" }),
+    );
+  webhooks
+    .command("resend")
+    .description(
+      'send these again, from the first try: ID as "dead" lists it or the webhook-id a receiver saw (msg_...); ' +
+        "a running server sends them within 15 seconds, with the same webhook-id",
+    )
+    .argument("[ids...]", "the dead letters' ids")
+    .option("--all", "every dead letter")
+    .action(function (this: Command, ids: string[], options: { all?: boolean }) {
+      if (options.all ? ids.length > 0 : ids.length === 0) {
+        this.error("resend takes the ids to send again, or --all.");
+      }
+      found({
+        command: "webhooks",
+        action: "resend",
+        ids: options.all ? "all" : ids.map(withoutMessagePrefix),
+      });
+    });
+  return program;
+}
+
+/** The webhook-id header is the row's id after `msg_`. */
+const withoutMessagePrefix = (id: string) => id.replace(/^msg_/, "");
+
+/**
+ * The command that `argv` (after `npm run leads --`) asks for, or help's text
+ * when it asks for help. A mistake is a UsageError with commander's message.
+ */
+export function parseLeadsArgs(argv: readonly string[]): LeadsCommand {
+  let command: LeadsCommand | undefined;
+  let printed = "";
+  const program = leadsProgram((found) => (command = found));
+  const capture = (target: Command) =>
+    target.configureOutput({
+      writeOut: (text) => (printed += text),
+      writeErr: (text) => (printed += text),
+      outputError: () => undefined,
+    });
+  for (const each of [
+    program,
+    ...program.commands,
+    ...program.commands.flatMap((sub) => sub.commands),
+  ]) {
+    capture(each);
+  }
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === "commander.helpDisplayed")
+      return { command: "help", usage: printed.trimEnd() };
+    if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync") {
+      throw new UsageError(`Name a command.\n\n${printed.trimEnd()}`);
+    }
+    throw new UsageError(error.message.replace(/^error: /, ""));
+  }
+  if (!command) throw new UsageError("Name a command: npm run leads -- --help lists them.");
+  return command;
 }
 
 export async function runLeadsCommand(

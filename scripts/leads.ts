@@ -3,8 +3,7 @@ import { readEnv } from "../server/env";
 import { createLeadSpool } from "../server/leads/lead-spool";
 import { sendWebhooksTo } from "../server/outbox/webhooks";
 import { spoolFileFor } from "../server/services";
-import { leadsUsage, parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
-import { webhooksUsage } from "./webhooks-command";
+import { parseLeadsArgs, runLeadsCommand, UsageError } from "./leads-command";
 
 // Entry of `npm run leads`; see scripts/leads-command.ts and docs/leads.md.
 try {
@@ -30,8 +29,9 @@ try {
   }
 } catch (error) {
   if (error instanceof UsageError) {
-    const usage = process.argv[2] === "webhooks" ? webhooksUsage : leadsUsage;
-    console.error(`${error.message}\n\n${usage}`);
+    console.error(
+      `${error.message}\n(npm run leads -- --help lists the commands; npm run leads -- COMMAND --help, their options.)`,
+    );
     process.exit(2);
   }
   console.error((error as Error).message);

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import type { AppDatabase } from "../server/db/database";
 import { terminalTable } from "./lib/text-tables";
 
@@ -10,55 +9,6 @@ import { terminalTable } from "./lib/text-tables";
 export type WebhooksCommand =
   | { command: "webhooks"; action: "dead"; format: "table" | "json" }
   | { command: "webhooks"; action: "resend"; ids: readonly string[] | "all" };
-
-export const webhooksUsage = `Usage:
-  npm run leads -- webhooks dead [--format json]   webhooks given up on (dead letters)
-  npm run leads -- webhooks resend ID [ID...]      send these again, from the first try
-  npm run leads -- webhooks resend --all           send every dead letter again
-
-ID is the delivery's id as "dead" lists it, or the webhook-id header a receiver
-saw (msg_...). A running server sends a re-sent webhook within 15 seconds, with
-the same webhook-id, so a receiver that has it already keeps one.`;
-
-/** A command line the usage answers: `message` says what is wrong. */
-export class WebhooksUsageError extends Error {
-  override name = "WebhooksUsageError";
-}
-
-export function parseWebhooksArgs(argv: readonly string[]): WebhooksCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { format: { type: "string" }, all: { type: "boolean" } },
-    });
-  } catch (error) {
-    throw new WebhooksUsageError((error as Error).message);
-  }
-  const { positionals, values } = parsed;
-  const [action, ...ids] = positionals;
-  if (action === "dead") {
-    if (ids.length > 0 || values.all) throw new WebhooksUsageError("dead takes no ids.");
-    if (values.format !== undefined && values.format !== "json") {
-      throw new WebhooksUsageError("--format is json (or leave it out for a table).");
-    }
-    return { command: "webhooks", action, format: values.format ?? "table" };
-  }
-  if (action === "resend") {
-    if (values.format !== undefined) throw new WebhooksUsageError("--format belongs to dead.");
-    if (values.all ? ids.length > 0 : ids.length === 0) {
-      throw new WebhooksUsageError("resend takes the ids to send again, or --all.");
-    }
-    return { command: "webhooks", action, ids: values.all ? "all" : ids.map(withoutPrefix) };
-  }
-  throw new WebhooksUsageError(
-    action === undefined ? "Name what to do: dead or resend." : `Unknown action "${action}".`,
-  );
-}
-
-/** The webhook-id header is the row's id after `msg_`. */
-const withoutPrefix = (id: string) => id.replace(/^msg_/, "");
 
 /** The dead letters, oldest first, with their event and subject read from the body. */
 export async function findDeadWebhooks(db: AppDatabase) {

@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeDatabase, parseDatabaseUrl } from "../server/db/database";
@@ -63,6 +72,10 @@ async function place(file: string, target: string): Promise<void> {
   } else {
     copyFileSync(path.join(from, file), next);
   }
+  // Run as root, the file is made root's: it goes to its folder's owner (the
+  // instances' user in /var/lib/corvanta), or the instance could not open it.
+  const folder = statSync(path.dirname(target));
+  if (process.getuid?.() === 0) chownSync(next, folder.uid, folder.gid);
   // The old WAL and shared-memory files belong to the file replaced.
   for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
   renameSync(next, target);

@@ -8,12 +8,12 @@ import {
   SqliteDialect,
   sql,
 } from "kysely";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withoutPassword } from "../core/logger";
 import { withinDeadline } from "./bounded";
 import { migrations } from "./migrations";
+import { preparePrivateFile } from "./private-file";
 import { boundedPostgresPool } from "./postgres-pool";
 import type { Database } from "./schema";
 import { IsoTimestampsPlugin } from "./timestamps";
@@ -94,7 +94,7 @@ export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<
 function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
   let sqlite: Sqlite.Database | undefined;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    preparePrivateFile(file);
     sqlite = new Sqlite(file);
     // WAL lets the leads command read while the server writes; synchronous=FULL
     // syncs the log on every commit, so an acknowledged lead survives a power cut.

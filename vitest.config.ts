@@ -21,6 +21,7 @@ const databaseAndProcessTests = [
   "scripts/ensure-build.test.ts",
   "tests/unit/build-content-errors.test.ts",
   "tests/unit/deploy-asset-store.test.ts",
+  "tests/unit/deploy-files.test.ts",
 ];
 
 /**

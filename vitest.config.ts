@@ -22,6 +22,7 @@ const databaseAndProcessTests = [
   "tests/unit/build-content-errors.test.ts",
   "tests/unit/deploy-asset-store.test.ts",
   "tests/unit/deploy-files.test.ts",
+  "tests/unit/operations-doc.test.ts",
 ];
 
 /**

@@ -1,12 +1,14 @@
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
+  chownSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -147,6 +149,9 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     // The machine is lost: the spool with it. The restore needs the identity file.
     const spoolRows = spooled(spoolFile);
     rmSync(spoolFile);
+    // The state folder is the instances' user's; the restore runs as root.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chownSync(path.join(dir, "state"), 65534, 65534);
     const withoutKey = run("restore", ["--from", out], { DATABASE_URL: target.url });
     expect(withoutKey.status).toBe(2);
     expect(withoutKey.stderr).toMatch(/identity/);
@@ -159,6 +164,9 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     expect(original.leads).toHaveLength(2);
     expect(await rows(await target.open())).toEqual(original);
     expect(spooled(spoolFile)).toEqual(spoolRows);
+    // The instance can open it: it belongs to the folder's owner, 0600.
+    if (asRoot) expect(statSync(spoolFile).uid).toBe(65534);
+    expect(statSync(spoolFile).mode & 0o777).toBe(0o600);
   });
 
   it("fails, naming the file, when it cannot read a spool, and leaves no backup", () => {

@@ -1,12 +1,4 @@
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -75,8 +67,7 @@ function present(file: string, what: string): boolean {
 
 /** A consistent copy of a SQLite file, read through SQLite; throws naming the file. */
 function snapshotOf(file: string, what: string): Buffer {
-  const sidecars = [`${file}-wal`, `${file}-shm`];
-  const existed = sidecars.map((sidecar) => existsSync(sidecar));
+  // Run as root, SQLite gives any WAL file it makes the database file's owner itself.
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -87,16 +78,6 @@ function snapshotOf(file: string, what: string): Buffer {
     );
   } finally {
     db?.close();
-    // Run as root, SQLite may have made the WAL's side files: they stay the owner's,
-    // or the instance could no longer open its own file.
-    if (process.getuid?.() === 0) {
-      const owner = statSync(file, { throwIfNoEntry: false });
-      sidecars.forEach((sidecar, index) => {
-        if (owner && !existed[index] && existsSync(sidecar)) {
-          chownSync(sidecar, owner.uid, owner.gid);
-        }
-      });
-    }
   }
 }
 

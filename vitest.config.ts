@@ -17,9 +17,12 @@ const databaseAndProcessTests = [
   "scripts/leads-command.test.ts",
   "scripts/event-staff-command.test.ts",
   "scripts/privacy-command.test.ts",
+  "scripts/backup.test.ts",
   "scripts/ensure-build.test.ts",
   "tests/unit/build-content-errors.test.ts",
   "tests/unit/deploy-asset-store.test.ts",
+  "tests/unit/deploy-files.test.ts",
+  "tests/unit/operations-doc.test.ts",
 ];
 
 /**

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateContactForm } from "~/features/contact/contact-schema";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
-import type { AppDatabase } from "../server/db/database";
+import { sql } from "kysely";
+import { parseDatabaseUrl, type AppDatabase } from "../server/db/database";
 import { createLeadSpool, type LeadSpool } from "../server/leads/lead-spool";
 import { saveLead } from "../server/leads/lead-store";
 import { storeRegistration } from "../server/registrations/registration-store";
@@ -141,6 +143,66 @@ describe.each(testDatabaseKinds)("person and erase on %s", (kind) => {
       spooled: [],
     });
   });
+
+  it.runIf(kind === "sqlite")(
+    "erase leaves no byte of the person in the SQLite file, its WAL or a later backup",
+    async () => {
+      const file = parseDatabaseUrl(database.url) as { file: string };
+      const traces = ["ana.ribeiro@northwind.example", "ana ribeiro"];
+      /** Which traces of Ana are in these files' bytes, whatever the case. */
+      const found = (...files: string[]) => {
+        const text = files
+          .filter((name) => existsSync(name))
+          .map((name) => readFileSync(name).toString("latin1").toLowerCase())
+          .join("\n");
+        return traces.filter((trace) => text.includes(trace));
+      };
+      // Committed to the file itself (checkpointed), as on a server running for a while.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      expect(found(file.file)).toEqual(traces);
+
+      await run(["erase", "--email", address]);
+      expect(found(file.file, `${file.file}-wal`)).toEqual([]);
+
+      // A backup made after the erasure carries none either.
+      const dir = mkdtempSync(path.join(tmpdir(), "corvanta-erase-backup-"));
+      try {
+        const identity = path.join(dir, "key");
+        spawnSync("age-keygen", ["-o", identity]);
+        const recipient = /public key: (age1\w+)/.exec(readFileSync(identity, "utf8"))![1]!;
+        const backup = spawnSync(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "scripts/backup.ts",
+            "--out",
+            path.join(dir, "b"),
+            "--recipient",
+            recipient,
+          ],
+          {
+            env: { ...process.env, DATABASE_URL: database.url, LEAD_SPOOL_FILE: "off" },
+            encoding: "utf8",
+          },
+        );
+        expect(backup.status, backup.stderr).toBe(0);
+        const copy = path.join(dir, "copy.db");
+        const age = spawnSync("age", [
+          "-d",
+          "-i",
+          identity,
+          "-o",
+          copy,
+          path.join(dir, "b", "database.sqlite.age"),
+        ]);
+        expect(age.status, String(age.stderr)).toBe(0);
+        expect(found(copy)).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("erase after the event has started frees no place: nobody is promoted", async () => {
     let output = "";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { EventFacts } from "~/features/events/registration-view";
-import type { AppDatabase } from "../server/db/database";
+import { flushWriteAheadLog, type AppDatabase } from "../server/db/database";
 import { forgetLeads, forgetRegistrations } from "../server/db/retention";
 import type { LeadSpool } from "../server/leads/lead-spool";
 import { cancelRegistration } from "../server/registrations/registration-store";
@@ -56,12 +56,19 @@ export async function runPrivacyCommand(
     leads: await forgetLeads(trx, (eb) => eb(sql`lower(email)`, "=", key), at),
     registrations: await forgetRegistrations(trx, (eb) => eb("email_key", "=", key), at),
   }));
+  // SQLite's WAL still holds the rows' earlier pages: emptied now, not at the next checkpoint.
+  const flushed = await flushWriteAheadLog(db);
   // The log of an erasure: when and how much, never whose.
   write(
     `Erased at ${at.toISOString()}: ${forgotten.leads} leads, ${forgotten.registrations} registrations ` +
       `(${freed} places freed, ${promoted} people promoted from a waiting list), ` +
       `${spooled.length} spooled enquiries. The address is not recorded.\n`,
   );
+  if (!flushed) {
+    write(
+      "The database's write-ahead log was in use: the erased rows' old pages leave it at the server's next checkpoint.\n",
+    );
+  }
 }
 
 function spooledFor(spool: LeadSpool | undefined, key: string) {

@@ -1,6 +1,6 @@
 import Sqlite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,7 +9,9 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../../tests/support/test-databases";
-import { findLeads } from "../leads/lead-store";
+import { validateContactForm } from "~/features/contact/contact-schema";
+import { validEnquiry } from "../../tests/support/contact-posts";
+import { findLeads, saveLead } from "../leads/lead-store";
 import {
   defaultDatabaseUrl,
   describeDatabase,
@@ -20,6 +22,14 @@ import {
   type AppDatabase,
 } from "./database";
 import { migrations } from "./migrations";
+
+function validatedEnquiry() {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(validEnquiry)) data.set(key, value);
+  const result = validateContactForm(data);
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.enquiry;
+}
 
 describe("parseDatabaseUrl", () => {
   it("reads PostgreSQL URLs and SQLite file paths", () => {
@@ -77,6 +87,42 @@ describe("the SQLite database", () => {
       expect.arrayContaining(["app_secrets", "leads", "outbox", "rate_limits"]),
     );
     sqlite.close();
+  });
+});
+
+describe("the SQLite database's files", () => {
+  let dir: string | undefined;
+  let umask: number | undefined;
+  afterEach(() => {
+    if (umask !== undefined) process.umask(umask);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("are 0600 in a 0700 folder under umask 022, as npm start and the image run", async () => {
+    umask = process.umask(0o022);
+    dir = mkdtempSync(path.join(tmpdir(), "corvanta-db-"));
+    const file = path.join(dir, "data", "corvanta.db");
+    const db = await openDatabase({ kind: "sqlite", file });
+    try {
+      await saveLead(db, validatedEnquiry(), new Date());
+      const mode = (name: string) => (statSync(name).mode & 0o777).toString(8);
+      expect(mode(path.join(dir, "data"))).toBe("700");
+      expect(mode(file)).toBe("600");
+      expect(mode(`${file}-wal`)).toBe("600");
+      expect(mode(`${file}-shm`)).toBe("600");
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("left readable by others from before are made 0600", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "corvanta-db-"));
+    const file = path.join(dir, "corvanta.db");
+    writeFileSync(file, "", { mode: 0o644 });
+    chmodSync(file, 0o644);
+    const db = await openDatabase({ kind: "sqlite", file });
+    await db.destroy();
+    expect((statSync(file).mode & 0o777).toString(8)).toBe("600");
   });
 });
 

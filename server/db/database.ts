@@ -1,11 +1,19 @@
 import Sqlite from "better-sqlite3";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
-import { mkdirSync } from "node:fs";
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withoutPassword } from "../core/logger";
 import { withinDeadline } from "./bounded";
 import { migrations } from "./migrations";
+import { preparePrivateFile } from "./private-file";
 import { boundedPostgresPool } from "./postgres-pool";
 import type { Database } from "./schema";
 import { IsoTimestampsPlugin } from "./timestamps";
@@ -86,13 +94,16 @@ export async function closeDatabase(db: AppDatabase, withinMs = 1_000): Promise<
 function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
   let sqlite: Sqlite.Database | undefined;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    preparePrivateFile(file);
     sqlite = new Sqlite(file);
     // WAL lets the leads command read while the server writes; synchronous=FULL
     // syncs the log on every commit, so an acknowledged lead survives a power cut.
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
+    // Deleted rows are overwritten with zeros, not left in free pages: after
+    // `leads erase` no byte of the person stays in the file or a later backup.
+    sqlite.pragma("secure_delete = ON");
     // Another process may hold the write lock briefly: before the server listens,
     // waiting blocks no one.
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
@@ -102,6 +113,18 @@ function openSqlite(file: string, busyTimeoutMs: number): Sqlite.Database {
     sqlite?.close();
     throw error;
   }
+}
+
+/**
+ * SQLite: copies the WAL into the file and empties it (TRUNCATE), after an
+ * erasure, since the WAL still holds the erased rows' earlier pages; true when
+ * done, false when a reader kept part of it (the server's next checkpoint
+ * finishes). PostgreSQL: nothing to do (true).
+ */
+export async function flushWriteAheadLog(db: AppDatabase): Promise<boolean> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return true;
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0;
 }
 
 /** Whether the database answers a trivial query within `timeoutMs` (GET /readyz). Never throws. */

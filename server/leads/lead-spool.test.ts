@@ -220,3 +220,31 @@ async function holdWriteLock(kind: string, url: string): Promise<() => Promise<v
     await other.end();
   };
 }
+
+describe("the spool's files", () => {
+  it("are 0600 in a 0700 folder it makes, under umask 022", () => {
+    const result = validateContactForm(toFormData(validEnquiry));
+    if (!result.success) throw new Error("the test enquiry is invalid");
+    const validated = result.enquiry;
+    const umask = process.umask(0o022);
+    const dir = mkdtempSync(path.join(tmpdir(), "corvanta-spool-"));
+    const spool = createLeadSpool(path.join(dir, "state", "spool.db"), "modes");
+    try {
+      spool.put({
+        leadId: "00000000-0000-4000-8000-00000000000f",
+        receivedAt: new Date().toISOString(),
+        tokenNonce: null,
+        enquiry: validated,
+      });
+      const mode = (name: string) => (statSync(name).mode & 0o777).toString(8);
+      expect(mode(path.join(dir, "state"))).toBe("700");
+      for (const name of [spool.file, `${spool.file}-wal`, `${spool.file}-shm`]) {
+        expect(mode(name), name).toBe("600");
+      }
+    } finally {
+      spool.close();
+      process.umask(umask);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

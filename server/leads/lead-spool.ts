@@ -1,9 +1,9 @@
 import Sqlite from "better-sqlite3";
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import type { ContactEnquiry } from "~/features/contact/contact-schema";
 import { boundedCall } from "../db/bounded";
 import type { AppDatabase } from "../db/database";
+import { preparePrivateFile } from "../db/private-file";
 import { storeSpooledLead, type SpooledLead } from "./lead-store";
 import { errorMessage, type Logger } from "../core/logger";
 
@@ -23,11 +23,10 @@ export function createLeadSpool(file: string, target: string) {
   function open(create: boolean): Sqlite.Database | undefined {
     if (sqlite) return sqlite;
     if (!create && !existsSync(file)) return undefined;
-    mkdirSync(path.dirname(file), { recursive: true });
+    // Personal data: readable by the server's user only, and overwritten when deleted.
+    preparePrivateFile(file);
     const handle = new Sqlite(file);
     try {
-      // Personal data: readable by the server's user only, and overwritten when deleted.
-      chmodSync(file, 0o600);
       handle.pragma("journal_mode = WAL");
       handle.pragma("synchronous = FULL");
       handle.pragma("secure_delete = ON");

@@ -1,13 +1,24 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { registrationFormFields } from "../support/registration-posts";
-import { formFields, urlEncoded } from "../support/contact-posts";
+import { formDataOf, formFields, urlEncoded, validEnquiry } from "../support/contact-posts";
+import { validateContactForm } from "~/features/contact/contact-schema";
 import { signFormToken } from "../../server/forms/form-token";
 import { migrations } from "../../server/db/migrations";
+import { describeDatabase, parseDatabaseUrl } from "../../server/db/database";
+import { createLeadSpool } from "../../server/leads/lead-spool";
 import { connectTo, formTokenSecret, sleep } from "../faults/support";
 import { get, origin, ports, postForm, startStack, waitFor, type Stack } from "./stack";
 
@@ -38,6 +49,13 @@ async function visitorPaths(): Promise<string[]> {
     "/",
     ...assets.slice(0, 3),
   ];
+}
+
+/** An enquiry as the contact form's validation makes it, for the spool. */
+function spooledEnquiry(email: string) {
+  const result = validateContactForm(formDataOf({ ...validEnquiry, email }));
+  if (!result.success) throw new Error(JSON.stringify(result.errors));
+  return result.enquiry;
 }
 
 type LoopResult = { requests: number; failures: Map<string, number> };
@@ -267,7 +285,7 @@ describe("the deploy recipe on loopback", () => {
     }
   });
 
-  it("check 5: a backup restored into an empty database has every row", async () => {
+  it("check 5: an encrypted backup, with an enquiry spooled, restored into an empty database has every row and the enquiry", async () => {
     // Some enquiries beside check 3's registrations, through the front.
     for (let n = 0; n < 10; n++) {
       const token = signFormToken(formTokenSecret, new Date(Date.now() - 60_000), "contact");
@@ -275,6 +293,30 @@ describe("the deploy recipe on loopback", () => {
       const answer = await postForm(stack.agent, "/contact", body);
       assert.equal(answer.status, 303);
     }
+    // One enquiry waits in a spool, in a folder of its own as /var/lib/corvanta is.
+    const spoolDir = path.join(stack.home, "spool-state");
+    mkdirSync(spoolDir, { mode: 0o700 });
+    const spoolFile = path.join(spoolDir, "spool-3999.db");
+    const spool = createLeadSpool(spoolFile, describeDatabase(parseDatabaseUrl(stack.databaseUrl)));
+    spool.put({
+      leadId: "00000000-0000-4000-8000-0000000000d5",
+      receivedAt: new Date().toISOString(),
+      tokenNonce: null,
+      enquiry: spooledEnquiry("spooled@deploy.example"),
+    });
+    const spooledBefore = spool.waiting(100);
+    spool.close();
+
+    // The operator's key pair: the public key on the server, the identity kept elsewhere.
+    const identity = path.join(stack.home, "backup.key");
+    const keygen = spawnSync("age-keygen", ["-o", identity], { encoding: "utf8" });
+    assert.equal(keygen.status, 0, keygen.stderr);
+    const recipients = path.join(stack.home, "backup-recipients.txt");
+    writeFileSync(
+      recipients,
+      spawnSync("age-keygen", ["-y", identity], { encoding: "utf8" }).stdout,
+    );
+
     const backupDir = path.join(stack.home, "backup");
     const restoredUrl = await stack.createDatabase();
     const npm = (args: string[], databaseUrl: string) => {
@@ -283,9 +325,49 @@ describe("the deploy recipe on loopback", () => {
         encoding: "utf8",
       });
       assert.equal(result.status, 0, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+      return result.stdout;
     };
-    npm(["backup", "--", "--out", backupDir], stack.databaseUrl);
-    npm(["restore", "--", "--from", backupDir], restoredUrl);
+    const instanceSpools = ports.instances.flatMap((port) => [
+      "--spool",
+      path.join(stack.home, "state", `spool-${port}.db`),
+    ]);
+    const made = npm(
+      [
+        "backup",
+        "--",
+        "--out",
+        backupDir,
+        "--recipients-file",
+        recipients,
+        "--spool",
+        spoolFile,
+        ...instanceSpools,
+      ],
+      stack.databaseUrl,
+    );
+    assert.match(made, /and 1 spool file\(s\)/);
+    // Encrypted: no file of it reads as a dump, a database or a lead without the key.
+    for (const file of readdirSync(backupDir).filter((name) => name !== "manifest.json")) {
+      const bytes = readFileSync(path.join(backupDir, file));
+      assert.equal(bytes.subarray(0, 22).toString(), "age-encryption.org/v1\n", file);
+      for (const plain of ["PGDMP", "SQLite format 3", "deploy.example"]) {
+        assert.equal(bytes.includes(plain), false, `${file} holds ${plain}`);
+      }
+    }
+
+    // The spool is lost with its machine; the restore brings it back.
+    rmSync(spoolFile);
+    npm(["restore", "--", "--from", backupDir, "--identity", identity], restoredUrl);
+    const restoredSpool = createLeadSpool(
+      spoolFile,
+      describeDatabase(parseDatabaseUrl(stack.databaseUrl)),
+    );
+    try {
+      assert.deepEqual(restoredSpool.waiting(100), spooledBefore);
+      assert.equal(spooledBefore.length, 1);
+    } finally {
+      restoredSpool.close();
+    }
 
     // Whole rows, but the outbox's by id: the instances go on sending after the backup.
     const queries = {

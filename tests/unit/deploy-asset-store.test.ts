@@ -95,6 +95,24 @@ describe("the asset store (deploy/switch, deploy/prune)", () => {
     expect(existsSync(path.join(home, "releases", ids[0]!))).toBe(false);
   });
 
+  it("says which release is current when the proxy's reload fails after the switch", () => {
+    makeRelease(ids[0]!, ["page-0.js"]);
+    let failure: { status: number; stderr: Buffer } | undefined;
+    try {
+      execFileSync("deploy/switch", [ids[0]!, "--no-restart"], {
+        env: env({ CORVANTA_RELOAD_PROXY: "false" }),
+        stdio: "pipe",
+      });
+    } catch (error) {
+      failure = error as { status: number; stderr: Buffer };
+    }
+    expect(failure?.status).toBe(1);
+    expect(String(failure?.stderr)).toContain(
+      `Release ${ids[0]} is current, but reloading the proxy failed (false)`,
+    );
+    expect(readlinkSync(path.join(home, "current"))).toBe(`releases/${ids[0]}`);
+  });
+
   it("keeps everything while there are no more releases than CORVANTA_KEEP", () => {
     ids.forEach((id, n) => makeRelease(id, [`page-${n}.js`]));
     for (const id of ids) switchTo(id);

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { formTokenSecret, postgresBinaries, sleep, startPostgresCluster } from "../faults/support";
+import { createScratchProject } from "../support/dev-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /*
@@ -143,9 +144,17 @@ export async function startStack(): Promise<Stack> {
           .join("\n"),
       );
     };
-    // The first release, before Caddy runs: nothing to reload yet.
+    // The first release, before Caddy runs: nothing to reload yet. It is built
+    // from a scratch copy of the checkout, as a server builds from its own
+    // clone: the developer's build/ (made for http://localhost:3000) is left
+    // as it was, so `npm start` still starts after the test (issue 43).
+    const scratch = createScratchProject();
+    cleanups.push(() => scratch.remove());
     process.stdout.write(
-      run("deploy/release", ["--no-restart"], { ...deployEnv, CORVANTA_RELOAD_PROXY: "true" }),
+      run(path.join(scratch.root, "deploy/release"), ["--no-restart"], {
+        ...deployEnv,
+        CORVANTA_RELOAD_PROXY: "true",
+      }),
     );
 
     const earlierLogs: string[] = [];

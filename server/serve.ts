@@ -60,8 +60,8 @@ export async function serveSite({
     exitOn("The lead database could not be opened"),
   );
 
-  // From the first moment of a shutdown /readyz answers 503, so the proxy stops
-  // sending here while the drain still answers what it sends (SHUTDOWN_DRAIN_MS).
+  // From the first moment of a shutdown /healthz (the proxy's check) and /readyz answer 503, so
+  // the proxy stops sending here while the drain still answers what it sends (SHUTDOWN_DRAIN_MS).
   let stopping = false;
   const app = createApp({
     ...site,
@@ -71,7 +71,8 @@ export async function serveSite({
     trustProxy: env.TRUST_PROXY,
     log,
     https: env.SITE_URL.startsWith("https:"),
-    ready: () => (stopping ? Promise.resolve(false) : leads.ready()),
+    serving: () => !stopping,
+    ready: () => leads.ready(),
     writeLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
   });
   const { server, listening, shutdown } = startServer(app, {
@@ -118,7 +119,7 @@ export async function serveSite({
       else {
         log.info(
           { signal, drainMs: env.SHUTDOWN_DRAIN_MS },
-          "Shutting down: /readyz answers 503; serving while the proxy stops sending, then finishing in-flight requests",
+          "Shutting down: /healthz and /readyz answer 503; serving while the proxy stops sending, then finishing in-flight requests",
         );
       }
       stopping = true;

@@ -3,6 +3,9 @@ import { recordingLogger } from "../tests/support/manual-clock";
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-databases";
 import { readEnv } from "./env";
+import { register } from "prom-client";
+import { validLeadFields } from "../tests/support/contact-posts";
+import { saveLead } from "./leads/lead-store";
 import { spoolFileFor, startLeadPipeline, type LeadPipeline } from "./services";
 
 describe("the lead pipeline at start-up", () => {
@@ -57,6 +60,56 @@ describe("the lead pipeline at start-up", () => {
     );
     expect(pipeline).toBeDefined();
     expect(await pipeline!.ready()).toBe(true);
+  });
+});
+
+describe("the lead pipeline's gauges on /metrics", () => {
+  let database: TestDatabase;
+  let pipeline: LeadPipeline | undefined;
+  afterEach(async () => {
+    await pipeline?.close({ flushWithinMs: 0 });
+    await database.drop();
+  });
+
+  /** A gauge's value in the process's registry, as a scrape reads it now. */
+  async function gauge(name: string): Promise<number | undefined> {
+    const metric = register.getSingleMetric(name);
+    return (await metric?.get())?.values[0]?.value;
+  }
+
+  it("say whether the database answers, and count the webhooks given up", async () => {
+    database = await createTestDatabase("sqlite");
+    const env = readEnv({ DATABASE_URL: database.url, LEAD_SPOOL_FILE: "off" });
+    pipeline = await startLeadPipeline(env, { log: recordingLogger() });
+    const leadId = await saveLead(pipeline.db, { ...validLeadFields, consent: true }, new Date());
+    const at = new Date().toISOString();
+    await pipeline.db
+      .insertInto("outbox")
+      .values(
+        [1, 2].map((n) => ({
+          id: `webhook-${n}`,
+          lead_id: leadId,
+          registration_id: null,
+          kind: "webhook" as const,
+          created_at: at,
+          next_attempt_at: at,
+          sent_at: null,
+          last_error: "HTTP 500",
+          target: "https://crm.example/hook",
+          payload: "{}",
+          dead_at: n === 1 ? at : null,
+        })),
+      )
+      .execute();
+
+    expect(await gauge("corvanta_database_up")).toBe(1);
+    // Read once per scrape with the backlog: the scrape asks the backlog first.
+    await register.metrics();
+    expect(await gauge("corvanta_webhook_dead_letters")).toBe(1);
+
+    // The database gone (closed under the pipeline): the gauge says so at the next scrape.
+    await pipeline.db.destroy();
+    expect(await gauge("corvanta_database_up")).toBe(0);
   });
 });
 

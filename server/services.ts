@@ -160,6 +160,7 @@ export async function startLeadPipeline(
   const purgeTimer = setInterval(() => (purging = purge()), 86_400_000).unref();
 
   readPipelineFrom({
+    databaseAnswers: () => pingDatabase(db),
     outbox: () => outboxBacklog(db, now),
     spooled: () => spool?.count() ?? 0,
   });
@@ -200,18 +201,26 @@ export async function startLeadPipeline(
   };
 }
 
-/** Unsent outbox rows and the age of the oldest, for /metrics (bounded like every call). */
+/** Unsent outbox rows, the age of the oldest, and dead webhooks, for /metrics (bounded like every call). */
 async function outboxBacklog(db: AppDatabase, now: Clock) {
-  const row = await withinDeadline(
-    db
-      .selectFrom("outbox")
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as("waiting"),
-        eb.fn.min("created_at").as("oldest"),
-      ])
-      .where("sent_at", "is", null)
-      .where("dead_at", "is", null)
-      .executeTakeFirstOrThrow(),
+  const [row, dead] = await withinDeadline(
+    Promise.all([
+      db
+        .selectFrom("outbox")
+        .select((eb) => [
+          eb.fn.countAll<string | number>().as("waiting"),
+          eb.fn.min("created_at").as("oldest"),
+        ])
+        .where("sent_at", "is", null)
+        .where("dead_at", "is", null)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<string | number>().as("count"))
+        .where("kind", "=", "webhook")
+        .where("dead_at", "is not", null)
+        .executeTakeFirstOrThrow(),
+    ]),
     Date.now() + 2_000,
     "outbox backlog",
   );
@@ -219,5 +228,6 @@ async function outboxBacklog(db: AppDatabase, now: Clock) {
   return {
     waiting: Number(row.waiting),
     oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest) / 1000) : 0,
+    deadWebhooks: Number(dead.count),
   };
 }

@@ -2,8 +2,8 @@ import { Counter, Gauge, collectDefaultMetrics } from "prom-client";
 
 /*
  * The process's Prometheus metrics (prom-client; requests are counted in server/http/metrics.ts).
- * Each instance counts its own; the outbox and spool gauges read the shared database and the
- * instance's spool when scraped. docs/operations.md names the alerts worth setting on them.
+ * Each instance counts its own; the database, outbox and spool gauges ask the shared database and
+ * the instance's spool when scraped. docs/operations.md names the alerts worth setting on them.
  */
 // In prom-client's global registry, as express-prom-bundle's histogram is.
 collectDefaultMetrics({ prefix: "corvanta_" });
@@ -24,9 +24,14 @@ export const databaseTimeouts = new Counter({
   help: "Database calls given up at their bound (DATABASE_TIMEOUT_MS)",
 });
 
-/** What the outbox and spool gauges read when scraped; set by the lead pipeline (server/services.ts). */
+/** The outbox as one scrape reads it: unsent rows, the oldest's age, webhooks given up. */
+type OutboxReading = { waiting: number; oldestAgeSeconds: number; deadWebhooks: number };
+
+/** What the database, outbox and spool gauges read when scraped; set by the lead pipeline (server/services.ts). */
 type PipelineReadings = {
-  outbox: () => Promise<{ waiting: number; oldestAgeSeconds: number }>;
+  /** Whether the database answers a trivial query within its bound; never rejects. */
+  databaseAnswers: () => Promise<boolean>;
+  outbox: () => Promise<OutboxReading>;
   spooled: () => number;
 };
 let readings: PipelineReadings | undefined;
@@ -35,8 +40,18 @@ export function readPipelineFrom(source: PipelineReadings | undefined): void {
   readings = source;
 }
 
-/** One read of the outbox per scrape, shared by its two gauges. */
-let outboxReading: Promise<{ waiting: number; oldestAgeSeconds: number } | undefined> | undefined;
+// Asked at each scrape, as /readyz asks: an alert on it sees an outage within a scrape or two,
+// while the site serves on (docs/decisions/085, deploy/prometheus/alerts.yml).
+new Gauge({
+  name: "corvanta_database_up",
+  help: "1 when the lead database answered this scrape's query within 2 s, else 0",
+  async collect() {
+    if (readings) this.set((await readings.databaseAnswers()) ? 1 : 0);
+  },
+});
+
+/** One read of the outbox per scrape, shared by its gauges. */
+let outboxReading: Promise<OutboxReading | undefined> | undefined;
 new Gauge({
   name: "corvanta_outbox_backlog",
   help: "E-mails waiting in the outbox (all instances share it)",
@@ -54,6 +69,14 @@ new Gauge({
   async collect() {
     const reading = await outboxReading;
     if (reading) this.set(reading.oldestAgeSeconds);
+  },
+});
+new Gauge({
+  name: "corvanta_webhook_dead_letters",
+  help: "Webhook deliveries given up after WEBHOOK_MAX_ATTEMPTS (shared; `leads webhooks dead` lists them)",
+  async collect() {
+    const reading = await outboxReading;
+    if (reading) this.set(reading.deadWebhooks);
   },
 });
 new Gauge({

@@ -46,6 +46,8 @@ export type AppOptions = ClientFiles & {
   log?: ServerLog;
   /** The public origin is https (SITE_URL): send HSTS and upgrade-insecure-requests. */
   https?: boolean;
+  /** Whether this process takes requests: false once a shutdown began (`/healthz` and `/readyz` 503). */
+  serving?: () => boolean;
   /** Whether the database answers: `GET /readyz` is 503 while it does not. */
   ready?: () => Promise<boolean>;
   /** Requests other than GET/HEAD one address may make per minute. */
@@ -69,6 +71,7 @@ export function createApp({
   trustProxy = false,
   log = createServerLog({ level: "silent" }),
   https = false,
+  serving = () => true,
   ready = async () => true,
   writeLimitPerMinute = 30,
 }: AppOptions): express.Express {
@@ -87,12 +90,17 @@ export function createApp({
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
   app.use((req, res, next) => (isEditingPath(req.path) ? next() : allowedMethods(req, res, next)));
 
-  // Liveness: the process answers. Readiness: it can also reach its database.
+  // The balancer's check (deploy/Caddyfile): this process answers, and is not stopping. It never
+  // asks the database: with the database away the site still serves its pages and spools its
+  // enquiries, so an outage must not take the instances out of the balancer (docs/decisions/085).
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+    const up = serving();
+    res.status(up ? 200 : 503).set("Cache-Control", "no-store");
+    res.type("text/plain").send(up ? "ok" : "stopping");
   });
+  // For operators and deploy/switch: serving, and the database answers too.
   app.get("/readyz", async (_req, res) => {
-    const isReady = await ready().catch(() => false);
+    const isReady = serving() && (await ready().catch(() => false));
     res.status(isReady ? 200 : 503).set("Cache-Control", "no-store");
     res.type("text/plain").send(isReady ? "ready" : "not ready");
   });

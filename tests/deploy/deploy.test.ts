@@ -21,6 +21,7 @@ import { describeDatabase, parseDatabaseUrl } from "../../server/db/database";
 import { createLeadSpool } from "../../server/leads/lead-spool";
 import { connectTo, formTokenSecret, sleep } from "../faults/support";
 import { get, origin, ports, postForm, startStack, waitFor, type Stack } from "./stack";
+import { databaseOutageCheck } from "./outage";
 
 /*
  * Issue 27's "Done when", run on loopback against the real parts: Caddy from
@@ -228,6 +229,10 @@ describe("the deploy recipe on loopback", () => {
     for (const instance of stack.instances) {
       assert.doesNotMatch(instance.output(), /"level":"error"/);
     }
+  });
+
+  it("database outage: PostgreSQL stopped 60 s under 30 connections: prerendered pages and assets never fail, 20 enquiries spooled and stored once, the alert fires, no restart", async () => {
+    await databaseOutageCheck(stack);
   });
 
   it("check 3: 50 registrations for 20 seats across both instances end 20 confirmed and 30 waiting", async () => {

@@ -33,6 +33,8 @@ export type Stack = {
   databaseUrl: string;
   /** A new, empty database on the same PostgreSQL. */
   createDatabase: () => Promise<string>;
+  /** The PostgreSQL server itself: `pg_ctl stop -m fast` (connections refused) and start. */
+  postgres: { stop: () => void; start: () => void };
   smtp: SmtpSink;
   /** Trusts Caddy's local CA; keeps up to 50 connections alive. */
   agent: Agent;
@@ -225,6 +227,7 @@ export async function startStack(): Promise<Stack> {
       home,
       databaseUrl,
       createDatabase: () => cluster.createDatabase(),
+      postgres: { stop: () => cluster.stop(), start: () => cluster.start() },
       smtp,
       agent: agent!,
       instances,

@@ -40,15 +40,17 @@ test("on SIGTERM the server finishes and exits with status 0", async () => {
   expect(server.output()).toContain("Shutdown complete");
 });
 
-test("on SIGTERM /readyz answers 503 at once while pages are still served for the drain", async () => {
+test("on SIGTERM /healthz (the balancer's check) and /readyz answer 503 at once while pages are still served for the drain", async () => {
   const server = await listeningServer({ SHUTDOWN_DRAIN_MS: "8000" });
   // The start-up line names the address it listens on, not localhost.
   expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`);
   expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
   server.child.kill("SIGTERM");
   // A proxy's health check sees the instance going, while it still answers what it is sent.
-  await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(503);
+  await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status).toBe(503);
+  expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
   const page = await fetch(`${server.url}/about`);
   expect(page.status).toBe(200);
   expect(page.headers.get("connection")).toBe("close");

@@ -320,6 +320,25 @@ describe("what the page cache never does (issue 25's defects)", () => {
     expect(server.counter.renders).toBe(1);
   });
 
+  test("a query value the page does not know keeps no page: only known values are keys (issue 41, defect 3)", async () => {
+    // Kept: each known value once, however often it is asked for.
+    for (const known of ["/contact?sent=1", "/contact?service=web-development"]) {
+      const before = server.counter.renders;
+      for (let i = 0; i < 2; i++) expect((await get(server.url + known)).response.status).toBe(200);
+      expect(server.counter.renders - before, known).toBe(1);
+    }
+    // Any other value is rendered for its request and kept by no one (not even a proxy).
+    for (const made of ["/contact?sent=a", "/contact?sent=1&sent=2", "/contact?service=1&sent=x"]) {
+      const before = server.counter.renders;
+      for (let i = 0; i < 2; i++) {
+        const { response } = await get(server.url + made);
+        expect(response.status, made).toBe(200);
+        expect(response.headers.get("cache-control"), made).toBe("no-cache");
+      }
+      expect(server.counter.renders - before, made).toBe(2);
+    }
+  });
+
   test("a page that is not kept is rendered once per request, not twice", async () => {
     for (const pagePath of ["/nope", "/contact?service=made-up", "/events/no-such-event"]) {
       const before = server.counter.renders;

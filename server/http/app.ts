@@ -86,7 +86,7 @@ export function createApp({
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
-  app.use((req, res, next) => (isEditingPath(req.path) ? next() : allowedMethods(req, res, next)));
+  app.use(allowedMethods);
 
   // Liveness: the process answers. Readiness: it can also reach its database.
   app.get("/healthz", (_req, res) => {

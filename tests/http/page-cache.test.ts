@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
 import { formTokenPath, type TokenForm } from "~/config/paths";
+import { siteUrl } from "~/config/site-url";
 import { formTokenField } from "~/features/contact/contact-form-fields";
 import { cancelTokenField } from "~/features/events/registration-fields";
 import { wallClockToInstant } from "~/lib/zoned-time";
@@ -384,6 +385,10 @@ describe("what the page cache never does (issue 25's defects)", () => {
     expect((await get(`${server.url}/contact`)).response.status).toBe(200);
     const answer = await rawRequest(`${server.url}//evil.example/contact`, { method: "GET" });
     expect(answer.status).toBe(404);
+    // Its address on this site, from SITE_URL (issue 41, defect 8).
+    const ogUrl = /property="og:url" content="([^"]*)"/.exec(answer.text)?.[1];
+    expect(ogUrl).toBe(`${siteUrl}//evil.example/contact`);
+    expect(/content="https?:\/\/evil\.example[^"]*"/.exec(answer.text)?.[0]).toBeUndefined();
   });
 
   test("every answer says once how long it may be kept, its own words where it has them", async () => {

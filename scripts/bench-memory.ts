@@ -1,7 +1,8 @@
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild, startProductionServer } from "./production-server";
 
@@ -25,11 +26,12 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
+const database = path.join(tmpdir(), `corvanta-bench-memory-${process.pid}.db`);
 ensureBuild();
 const server = await startProductionServer({
   port: Number(values.port),
   env: {
-    DATABASE_URL: "file::memory:",
+    DATABASE_URL: `file:${database}`,
     SMTP_URL: "",
     LOG_LEVEL: "info",
     METRICS_PORT: values["metrics-port"],
@@ -92,6 +94,7 @@ try {
 const end = memoryMb();
 const heap = await heapMb();
 await server.stop();
+for (const suffix of ["", "-wal", "-shm"]) rmSync(database + suffix, { force: true });
 
 const statuses = Object.entries(result.statusCodeStats ?? {})
   .map(([code, { count }]) => `${code}: ${count ?? 0}`)

@@ -222,6 +222,27 @@ describe("GitHub mode's sign-in (issue 41, defect 10)", () => {
     expect(calls.map((url) => new URL(url).pathname)).toEqual(["/login/oauth/access_token"]);
   });
 
+  test("every way to GitHub's sign-in sets a state; the App installation's window closes unexchanged", async () => {
+    configure(githubSettings);
+    for (const pathname of [
+      "github/login",
+      "github/login?from=branch/main",
+      "github/repo-not-found",
+    ]) {
+      const answer = await get(`${paths.editingApi}/${pathname}`);
+      expect(answer.status, pathname).toBe(307);
+      const state = new URL(answer.headers.get("location") ?? "").searchParams.get("state");
+      expect(state, pathname).toMatch(/^[0-9a-f]{20}$/);
+      expect(answer.headers.getSetCookie().join("\n"), pathname).toContain(`ks-${state}=`);
+    }
+    const calls = await callsToGitHub(async () => {
+      const answer = await get(`${paths.editingApi}/github/oauth/callback?code=abc&state=close`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("window.close()");
+    });
+    expect(calls).toEqual([]);
+  });
+
   test("the redirect_uri GitHub is given comes from SITE_URL, whatever the Host header", async () => {
     configure(githubSettings);
     for (const host of ["evil.example", "127.0.0.1"]) {

@@ -19,7 +19,6 @@ type ApiAnswer = {
 };
 type ApiHandler = (request: Request) => Promise<ApiAnswer>;
 
-const loginPath = `${paths.editingApi}/github/login`;
 const callbackPath = `${paths.editingApi}/github/oauth/callback`;
 /** Keystatic's own states: 10 random bytes in hex. */
 const statePattern = /^[0-9a-f]{20}$/;
@@ -51,8 +50,8 @@ export function withCheckedGitHubSignIn(handler: ApiHandler, publicOrigin: strin
       // Used once: the state's cookie goes with its callback.
       return withHeader(answer, "Set-Cookie", stateCookie(state, "", 0));
     }
+    // The login, and "repo not found" without a sign-in to refresh, send the browser to GitHub.
     const answer = await handler(atOrigin(request, publicOrigin));
-    if (pathname !== loginPath) return answer;
     return withState(answer, (state) => stateCookie(state, "", stateMaxAgeSeconds));
   };
 }
@@ -77,7 +76,7 @@ function hasCookie(request: Request, name: string): boolean {
 function withState(answer: ApiAnswer, cookieFor: (state: string) => string): ApiAnswer {
   const headers = new Headers(answer.headers as HeadersInit);
   const location = headers.get("Location");
-  if (!location?.startsWith("https://github.com/")) return answer;
+  if (!location?.startsWith("https://github.com/login/oauth/authorize")) return answer;
   const to = new URL(location);
   if (to.searchParams.has("state")) return answer;
   const bytes = crypto.getRandomValues(new Uint8Array(10));

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nodeOptionsBefore, serverNodeOptions } from "./production-server";
+import {
+  environmentBefore,
+  nodeOptionsBefore,
+  serverEnvironment,
+  serverNodeOptions,
+} from "./production-server";
 
 const entry = "build/server/main.js";
 
@@ -24,6 +29,19 @@ describe("the server's Node options (docs/decisions/064)", () => {
   it("are the same in the container image and the systemd unit", () => {
     const options = serverNodeOptions();
     expect(deployedOptions()).toEqual({ container: options, service: options });
+  });
+
+  it("come with the same malloc setting in npm start, the container image and the systemd unit", () => {
+    const tunables = serverEnvironment().GLIBC_TUNABLES;
+    expect(tunables).toBe("glibc.malloc.mmap_threshold=131072");
+    const dockerfile = readFileSync("deploy/Dockerfile", "utf8");
+    expect(/^ENV GLIBC_TUNABLES=(\S+)$/m.exec(dockerfile)?.[1]).toBe(tunables);
+    const unit = readFileSync("deploy/corvanta@.service", "utf8");
+    expect(/^Environment=GLIBC_TUNABLES=(\S+)$/m.exec(unit)?.[1]).toBe(tunables);
+    expect(environmentBefore(entry, `tsx a.ts && A=1 B=x=y node --c ${entry}`)).toEqual({
+      A: "1",
+      B: "x=y",
+    });
   });
 
   it("are found between node and the entry, whatever the paths", () => {

@@ -27,6 +27,31 @@ export function serverNodeOptions(): string[] {
   return nodeOptionsBefore("build/server/main.js", manifest.scripts.start);
 }
 
+/**
+ * The environment `npm start` sets for the server (docs/decisions/090), read from the same script:
+ * the `NAME=value` words just before `node`.
+ */
+export function serverEnvironment(): Record<string, string> {
+  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+    scripts: { start: string };
+  };
+  return environmentBefore("build/server/main.js", manifest.scripts.start);
+}
+
+/** `A=1 B=2 node … entry` gives { A: "1", B: "2" }. */
+export function environmentBefore(entry: string, commandLine: string): Record<string, string> {
+  const words = commandLine.split(/\s+/);
+  const entryAt = words.findIndex((word) => word.endsWith(entry));
+  const nodeAt = words.slice(0, entryAt).findLastIndex((word) => /(^|\/)node$/.test(word));
+  const assignments: Record<string, string> = {};
+  for (let at = nodeAt - 1; at >= 0; at--) {
+    const [, name, value] = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[at] ?? "") ?? [];
+    if (!name) break;
+    assignments[name] = value ?? "";
+  }
+  return assignments;
+}
+
 /** The options between `node` and the entry in a command line: `node --a --b entry` gives ["--a", "--b"]. */
 export function nodeOptionsBefore(entry: string, commandLine: string): string[] {
   const words = commandLine.split(/\s+/);
@@ -53,7 +78,7 @@ export async function startProductionServer({
 }): Promise<ProductionServer> {
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...serverNodeOptions(), entry], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, ...serverEnvironment(), PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = once(server, "exit");

@@ -33,6 +33,11 @@ export function isEditingPath(pathname: string): boolean {
   );
 }
 
+/** Keystatic's API: reads, saves and GitHub sign-in, with GET and POST. */
+export function isEditingApiPath(pathname: string): boolean {
+  return pathname === paths.editingApi || pathname.startsWith(`${paths.editingApi}/`);
+}
+
 /**
  * A service page. The footer's /services/cybersecurity is an id that redirects
  * (app/config/services.ts, serviceIdRedirects), so it is accepted here too.

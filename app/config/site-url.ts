@@ -24,7 +24,10 @@ export const siteUrl = normaliseSiteUrl(
   typeof __SITE_URL__ === "string" ? __SITE_URL__ : undefined,
 );
 
-/** An absolute URL on this site for a path such as "/about". */
+/**
+ * An absolute URL on this site for a path such as "/about". Appended to the origin, not resolved
+ * against it: a requested path such as "//evil.example/x" stays a path here (issue 41).
+ */
 export function absoluteUrl(path: string): string {
-  return new URL(path, siteUrl).href;
+  return new URL(`${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`).href;
 }

@@ -7,10 +7,12 @@ export type ServerHandle = {
   /**
    * The page may be rendered once and sent to every visitor while its
    * loader's `Cache-Control` allows (`sharedCacheControl`). `query` lists the
-   * search parameters the page reads; the server renders it with those alone,
-   * so `/?utm_source=x` is the cached `/`.
+   * search parameters the page reads, each with the values it knows; the
+   * server renders it with those alone, so `/?utm_source=x` is the cached `/`.
+   * Any other value of a listed parameter (`/contact?sent=x`), or two of one,
+   * is rendered for its request only: made-up values never fill the cache.
    */
-  pageCache?: { query: readonly string[] };
+  pageCache?: { query: KnownQuery };
   /**
    * Every file this resource route answers is written at build time into the
    * client build. The production server never runs it: an address the build
@@ -18,6 +20,24 @@ export type ServerHandle = {
    */
   buildTimeOnly?: true;
 };
+
+/** The search parameters a kept page reads, each with every value it knows. */
+export type KnownQuery = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The parameters of `query` in `search`, if each one given is given once with
+ * a value the page knows; null if not (a page of its own, not worth keeping).
+ */
+export function knownQueryOf(query: KnownQuery, search: URLSearchParams): URLSearchParams | null {
+  const known = new URLSearchParams();
+  for (const [name, values] of Object.entries(query)) {
+    const [value, ...more] = search.getAll(name);
+    if (value === undefined) continue;
+    if (more.length > 0 || !values.includes(value)) return null;
+    known.set(name, value);
+  }
+  return known;
+}
 
 /** Pages are kept at most a minute, and to the next whole minute. */
 const minuteMs = 60_000;

@@ -10,30 +10,39 @@ import {
   contactFormAnchor,
   contactFormPath,
   contactSentParam,
+  contactSentValue,
   isServiceOptionId,
+  serviceOptions,
 } from "~/features/contact/contact-form-fields";
 import { fixedPages } from "~/config/pages";
 import { getMeta } from "~/site/meta";
-import { sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
+import { knownQueryOf, sharedCacheControl, type ServerHandle } from "~/lib/route-handle";
 import { appContextOf, requestTime, readFormPost } from "~/load-context";
 
 // Server-rendered (not prerendered): the page for a picked service or the
 // thank-you state is rendered on request and kept a minute (decision 063). Its
 // form fetches its time token once it runs (docs/decisions/051).
-export const handle: ServerHandle = { pageCache: { query: ["service", contactSentParam] } };
+export const handle = {
+  pageCache: {
+    query: {
+      service: serviceOptions.map((option) => option.id),
+      [contactSentParam]: [contactSentValue],
+    },
+  },
+} satisfies ServerHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? getMeta({ ...loaderData.copy.meta, path: fixedPages.contact.path }) : [];
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const service = url.searchParams.get("service");
-  // A made-up service id is a page of its own, not worth keeping.
-  const keep = service === null || isServiceOptionId(service);
+  // A made-up service id or answer is a page of its own, not worth keeping.
+  const keep = knownQueryOf(handle.pageCache.query, url.searchParams) !== null;
   return data(
     {
       copy: contactPage(),
       defaultService: isServiceOptionId(service) ? service : undefined,
-      sent: url.searchParams.has(contactSentParam),
+      sent: url.searchParams.get(contactSentParam) === contactSentValue,
     },
     keep ? { headers: sharedCacheControl(requestTime(context)) } : undefined,
   );
@@ -49,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await contactForm.receive(form);
   // The lead is committed; only now is the visitor told so.
   if (outcome.kind === "accepted") {
-    return redirect(`${contactFormPath}?${contactSentParam}=1#${contactFormAnchor}`, 303);
+    return redirect(
+      `${contactFormPath}?${contactSentParam}=${contactSentValue}#${contactFormAnchor}`,
+      303,
+    );
   }
   // The form comes back: with a fresh token for its next post (decision 051).
   return refusedPost({ ...outcome, formToken: contactForm.issueToken(), source });

@@ -11,6 +11,7 @@ import { findEvent, toEventFacts, toEventView } from "~/features/events/events.s
 import {
   readRegistrationAnswer,
   registrationAnswerParam,
+  registrationAnswers,
   registrationAnswerPath,
 } from "~/features/events/registration-fields";
 import { registrationCopyFor } from "~/features/events/registration-copy.server";
@@ -35,7 +36,11 @@ import { appContextOf, requestTime, readFormPost } from "~/load-context";
 // the database for every request it serves, and its registration closes at
 // the closing time or the start (docs/decisions/034). Unknown slugs are 404
 // (docs/decisions/032).
-export const handle: ServerHandle = { pageCache: { query: [registrationAnswerParam] } };
+export const handle: ServerHandle = {
+  pageCache: {
+    query: { [registrationAnswerParam]: registrationAnswers },
+  },
+};
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const entry = findEvent(params.slug);

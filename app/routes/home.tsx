@@ -74,7 +74,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Rendered once for everyone until its content next changes (app/lib/route-handle.ts).
-export const handle: ServerHandle = { pageCache: { query: [] } };
+export const handle: ServerHandle = { pageCache: { query: {} } };
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -2,7 +2,7 @@ import { socialCardPath } from "~/config/paths";
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
-import { absoluteUrl } from "~/config/site-url";
+import { absoluteUrl, siteUrl } from "~/config/site-url";
 import { socialCardSize } from "~/config/social";
 import { serviceJsonLd } from "~/site/json-ld";
 import { getMeta, notFoundMeta } from "~/site/meta";
@@ -29,6 +29,19 @@ describe("getMeta", () => {
     const tags = getMeta(input);
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: absoluteUrl("/about") });
     expect(content(tags, "property", "og:url")).toBe(absoluteUrl("/about"));
+  });
+
+  it("keeps SITE_URL's origin whatever the path: //evil.example/x is a path here (issue 41, defect 8)", () => {
+    for (const path of ["//evil.example/x", "/\\evil.example/x", "///evil.example"]) {
+      const tags = [...notFoundMeta(path), ...getMeta({ ...input, path })];
+      const urls = tags.flatMap((tag) => {
+        const record = tag as Record<string, unknown>;
+        const value = record.href ?? record.content;
+        return typeof value === "string" && /^https?:/.test(value) ? [value] : [];
+      });
+      expect(urls.length, path).toBeGreaterThan(3);
+      for (const url of urls) expect(new URL(url).origin, `${path}: ${url}`).toBe(siteUrl);
+    }
   });
 
   it("points og:image and twitter:image at the page's 1200x630 social card, with alt text", () => {

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { appContext, type AppContext } from "~/load-context";
 import { isEditingPath } from "~/config/paths";
+import { knownQueryOf } from "~/lib/route-handle";
 import { clientAddress, formPostGuard, formTokens, refuseOversizedPost } from "../forms/http";
 import { contactFormContext } from "../leads/http";
 import type { LeadIntake } from "../leads/lead-intake";
@@ -88,7 +89,7 @@ export function createApp({
   app.use(rejectMalformedUrls);
   // Every request but GET and HEAD counts against the limit, refused ones too.
   app.use(writeRateLimit({ max: writeLimitPerMinute, windowMs: 60_000, clientAddress }));
-  app.use((req, res, next) => (isEditingPath(req.path) ? next() : allowedMethods(req, res, next)));
+  app.use(allowedMethods);
 
   // The balancer's check (deploy/Caddyfile): this process answers, and is not stopping. It never
   // asks the database: with the database away the site still serves its pages and spools its
@@ -178,11 +179,11 @@ export function createApp({
       // Files the build wrote are served above; any other address of theirs is made up.
       if (handle.buildTimeOnly) return res.status(404).type("text/plain").send("Not found");
       if (!handle.pageCache || req.path.endsWith(".data")) return next();
+      // Only the values the page knows are keys: any other is rendered for its request alone.
+      const query = knownQueryOf(handle.pageCache.query, new URL(req.url, "http://x").searchParams);
+      if (!query) return next();
       const url = new URL(`${req.protocol}://${validHost(req.host)}${req.path}`);
-      for (const name of handle.pageCache.query) {
-        const value = req.query[name];
-        if (typeof value === "string") url.searchParams.set(name, value);
-      }
+      url.search = query.toString();
       // Its renders have this request's context, with the recorder of values read live.
       const render = (renderUrl: URL, recorder: RenderRecorder) =>
         reactRouter(new Request(renderUrl), loadContext(req, res, recorder));

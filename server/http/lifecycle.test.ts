@@ -117,4 +117,41 @@ describe("startServer", () => {
     await requestArrived;
     await expect(running!.shutdown()).rejects.toThrow(/did not finish/);
   });
+
+  // Issue 41, defect 11: 200 clients that never read their answers were all still connected after
+  // 90 s, holding 32 MB.
+  it("cuts a client that does not read its answer, once nothing has gone out for the write timeout", async () => {
+    const body = Buffer.alloc(32 * 1024 * 1024, "x");
+    running = startServer((_req, res) => res.end(body), {
+      port: 0,
+      host: "127.0.0.1",
+      writeTimeoutMs: 300,
+    });
+    const { port } = await running.listening;
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    // It reads the first bytes, then nothing more.
+    await new Promise((resolve) => socket.once("data", resolve));
+    socket.pause();
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        running!.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    // The server's end of it is gone (the paused client would see it only once it read on).
+    await vi.waitFor(async () => expect(await connections()).toBe(0), { timeout: 10_000 });
+    socket.destroy();
+  });
+
+  it("keeps a client whose answer takes longer than the write timeout to prepare", async () => {
+    running = startServer((_req, res) => void setTimeout(() => res.end("prepared slowly"), 800), {
+      port: 0,
+      host: "127.0.0.1",
+      writeTimeoutMs: 200,
+    });
+    const { port } = await running.listening;
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await response.text()).toBe("prepared slowly");
+  });
 });

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 export type RunningServer = {
   server: Server;
@@ -26,6 +26,12 @@ export type ServerOptions = {
   /** A client that has not sent its whole request (headers and body) by then is dropped. */
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
+  /**
+   * A client that takes nothing of its answer for this long, though some is waiting to go out, is
+   * dropped (nginx's send_timeout): one that never reads would otherwise hold its connection and
+   * buffers for ever. The time the server takes to prepare an answer does not count.
+   */
+  writeTimeoutMs?: number;
 };
 
 export function startServer(
@@ -40,6 +46,7 @@ export function startServer(
     // Longer than clients (a proxy's upstream pool) keep one idle: closed by the server first, a
     // request sent on it at that moment is reset unanswered (ECONNRESET). Node's default is 5 s.
     keepAliveTimeoutMs = 75_000,
+    writeTimeoutMs = 30_000,
   }: ServerOptions,
 ): RunningServer {
   // Responses in flight when shutdown begins close their connection when done.
@@ -61,6 +68,16 @@ export function startServer(
       handler(req, res);
     },
   );
+  // Node's socket timeout: it fires after that long without reading or writing. With a listener
+  // Node drops nothing itself, so this also ends idle keep-alive connections at their timeout.
+  server.timeout = writeTimeoutMs;
+  server.on("timeout", (socket: Socket) => {
+    // Still preparing its answer, with nothing waiting to go out: the client is not at fault, and
+    // the answer's first write starts the clock again.
+    const preparing = [...inFlight].some((res) => res.socket === socket && !res.writableEnded);
+    if (preparing && socket.writableLength === 0) return;
+    socket.destroy();
+  });
   const listening = new Promise<AddressInfo>((resolve, reject) =>
     server.once("error", reject).listen(port, host, () => resolve(server.address() as AddressInfo)),
   );

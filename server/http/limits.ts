@@ -1,12 +1,16 @@
 import type { RequestHandler } from "express";
+import { isEditingApiPath } from "~/config/paths";
 import { acceptsPost } from "../forms/form-paths";
 import { LRUCache } from "lru-cache";
 import { rateLimitBucket } from "../forms/rate-limit";
 
-/** GET, HEAD and the forms' POST only: anything else is 405, with the Allow header. */
+/**
+ * GET, HEAD, and POST to the forms and to the editing API (Keystatic saves and refreshes its
+ * sign-in with POST, decision 081): anything else is 405, with the Allow header.
+ */
 export const allowedMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const postable = acceptsPost(req.path);
+  const postable = acceptsPost(req.path) || isEditingApiPath(req.path);
   if (req.method === "POST" && postable) return next();
   res
     .status(405)

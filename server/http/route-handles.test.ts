@@ -38,4 +38,13 @@ describe("routeIdFinder", () => {
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
   });
+
+  it("keeps at most 256 KB of paths, however many and however long the made-up ones (issue 41, defect 12)", () => {
+    const routeOf = routeIdFinder(build);
+    for (let n = 0; n < 3_000; n++) {
+      expect(routeOf(`/${n}-${"x".repeat(2_000)}`)).toBe("routes/not-found");
+    }
+    expect(routeOf.cachedPathBytes()).toBeLessThanOrEqual(256 * 1024);
+    expect(routeOf.cachedPathBytes()).toBeGreaterThan(0);
+  });
 });

@@ -6,7 +6,7 @@ import type { ServerHandle } from "~/lib/route-handle";
  * The id of the route a path leads to ("routes/blog.$slug"), found by React
  * Router's own matcher before anything is rendered; undefined when none does.
  */
-export function routeIdFinder(build: ServerBuild): (pathname: string) => string | undefined {
+export function routeIdFinder(build: ServerBuild): RouteIdFinder {
   // The build lists routes flat, each naming its parent; the matcher takes a tree.
   const children = (parentId: string | undefined): RouteObject[] =>
     Object.values(build.routes).flatMap((route) => {
@@ -16,14 +16,24 @@ export function routeIdFinder(build: ServerBuild): (pathname: string) => string 
     });
   const tree = children(undefined);
   // Kept per path, as matching ranks every route; an undecodable path has none, and no warning.
+  // Bounded by the paths' length too: made-up paths of kilobytes each must not fill it (issue 41).
   const known = new LRUCache<string, { id?: string }>({
     max: 2_000,
+    maxSize: 256 * 1024,
+    sizeCalculation: (_value, path) => path.length + 64,
     memoMethod: (path) => ({
       id: isDecodable(path) ? matchRoutes(tree, path)?.at(-1)?.route.id : undefined,
     }),
   });
-  return (pathname) => known.memo(pathname).id;
+  return Object.assign((pathname: string) => known.memo(pathname).id, {
+    cachedPathBytes: () => known.calculatedSize,
+  });
 }
+
+export type RouteIdFinder = ((pathname: string) => string | undefined) & {
+  /** What the kept paths weigh, about a byte a character (tests). */
+  cachedPathBytes: () => number;
+};
 
 export function isDecodable(pathname: string): boolean {
   try {

@@ -8,7 +8,8 @@ import { errorMessage, systemClock, type Clock, type Logger } from "../core/logg
  * Sends the queued e-mails, or webhooks, inside the server process. A tick claims each due outbox
  * row (so two processes never send one at once), sends it and marks it sent; a failed send waits
  * longer after each attempt. A row claimed by a process that dies is due again when its lease runs
- * out, so every row is sent at least once.
+ * out, so every row is sent at least once. Webhooks go to each receiver in a turn of its own, a few
+ * receivers at once: a receiver that never answers holds up only its own rows (issue 41).
  */
 export type OutboxRow = OutboxEntry;
 
@@ -25,6 +26,9 @@ export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 const MINUTE = 60_000;
 /** How long a claimed row is reserved for the process sending it, unless told otherwise. */
 const defaultLeaseMs = 5 * MINUTE;
+
+/** Webhook receivers sent to at once, each its rows one after another. */
+export const webhookReceiversAtOnce = 8;
 
 /** Wait before the next attempt: 30 s after the first failure, doubling, at most an hour. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -69,19 +73,54 @@ export function createOutboxWorker({
   // leaves the rest due for the next process, so a slow mail server cannot hold a shutdown long.
   let claimUntil = Infinity;
 
-  async function tick(): Promise<TickResult> {
-    const result: TickResult = { sent: 0, failed: 0 };
-    const due = await db
+  // A webhook receiver's turn while it sends: at most one per receiver, in this process.
+  const turns = new Map<string, Promise<TickResult>>();
+
+  const dueRows = () =>
+    db
       .selectFrom("outbox")
-      .selectAll()
       .where("kind", webhooks ? "=" : "<>", "webhook")
       .where("sent_at", "is", null)
       .where("dead_at", "is", null)
-      .where("next_attempt_at", "<=", now().toISOString())
-      .orderBy("next_attempt_at")
-      .limit(20)
-      .execute();
+      .where("next_attempt_at", "<=", now().toISOString());
 
+  async function tick(): Promise<TickResult> {
+    if (!webhooks) {
+      const due = await dueRows().selectAll().orderBy("next_attempt_at").limit(20).execute();
+      return sendInTurn(due);
+    }
+    const receivers = await dueRows().select("target").distinct().execute();
+    const started = receivers
+      .map(({ target }) => target ?? "")
+      .filter((target) => !turns.has(target))
+      .slice(0, Math.max(0, webhookReceiversAtOnce - turns.size))
+      .map((target) => {
+        const turn = dueRows()
+          .selectAll()
+          .where("target", "=", target)
+          .orderBy("next_attempt_at")
+          .limit(20)
+          .execute()
+          .then(sendInTurn)
+          .finally(() => {
+            turns.delete(target);
+            // A receiver left waiting for a free turn gets one now.
+            if (receivers.length > webhookReceiversAtOnce && Date.now() < claimUntil)
+              void runTick();
+          });
+        turns.set(target, turn);
+        return turn;
+      });
+    const results = await Promise.all(started);
+    return results.reduce(
+      (sum, { sent, failed }) => ({ sent: sum.sent + sent, failed: sum.failed + failed }),
+      { sent: 0, failed: 0 },
+    );
+  }
+
+  /** Claims and sends `due`, one row after another. */
+  async function sendInTurn(due: OutboxRow[]): Promise<TickResult> {
+    const result: TickResult = { sent: 0, failed: 0 };
     for (const row of due) {
       if (Date.now() >= claimUntil) break;
       const attempt = row.attempts + 1;
@@ -138,15 +177,14 @@ export function createOutboxWorker({
   }
 
   function runTick(): Promise<TickResult> {
+    // Webhooks' ticks may overlap: each starts turns only for receivers without one.
+    if (webhooks) return tick().catch(failedTick);
     if (running) {
       again = true;
       return running;
     }
     running = tick()
-      .catch((error: unknown) => {
-        log.error(`Outbox worker: ${errorMessage(error)}`);
-        return { sent: 0, failed: 0 };
-      })
+      .catch(failedTick)
       .finally(() => {
         running = undefined;
         if (again) {
@@ -155,6 +193,11 @@ export function createOutboxWorker({
         }
       });
     return running;
+  }
+
+  function failedTick(error: unknown): TickResult {
+    log.error(`Outbox worker: ${errorMessage(error)}`);
+    return { sent: 0, failed: 0 };
   }
 
   return {
@@ -174,7 +217,7 @@ export function createOutboxWorker({
       timer = undefined;
       again = false;
       claimUntil = 0;
-      await running;
+      await Promise.all([running, ...turns.values()]);
     },
     /** After `stop()`: sends what is due, claiming no row after `withinMs`. */
     async flush(withinMs: number): Promise<TickResult> {

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { validateContactForm } from "~/features/contact/contact-schema";
 import { findEvent, toEventFacts } from "~/features/events/events.server";
 import { parseLeadsArgs, runLeadsCommand } from "../../scripts/leads-command";
@@ -17,7 +17,7 @@ import {
 import type { AppDatabase } from "../db/database";
 import { saveLead } from "../leads/lead-store";
 import { cancelRegistration, storeRegistration } from "../registrations/registration-store";
-import { createOutboxWorker } from "./outbox-worker";
+import { createOutboxWorker, webhookReceiversAtOnce } from "./outbox-worker";
 import { parseWebhookTargets, sendWebhooksTo, webhookSender } from "./webhooks";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -331,6 +331,52 @@ describe.each(testDatabaseKinds)("signed webhooks on %s", (kind) => {
     });
     expect(await mailWorker.tick()).toEqual({ sent: 1, failed: 0 });
     expect(mailed).toEqual(["lead-notification"]);
+  });
+
+  // Issue 41, defect 6: one at a time per instance, a receiver that never answered cost every
+  // other receiver 10 s per row.
+  it("go to each receiver in its own turn: one that never answers holds up no other", async () => {
+    const silent = createServer(() => undefined); // takes each request, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const stopSilent = () => {
+      silent.close();
+      silent.closeAllConnections();
+    };
+    closing.push(stopSilent);
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
+    const hook = await receiver();
+    sendWebhooksTo(parseWebhookTargets(`${silentUrl} ${hook.url}`));
+    for (let n = 0; n < 3; n++) await saveLead(db, enquiry(), clock());
+
+    // Far longer than the test may wait: the silent receiver's first row is still in flight.
+    const ticking = webhookWorker(20, 120_000).tick();
+    await vi.waitFor(() => expect(hook.accepted()).toHaveLength(3), { timeout: 15_000 });
+    stopSilent();
+    expect(await ticking).toEqual({ sent: 3, failed: 3 });
+    const rows = await webhookRows();
+    expect(rows.filter((row) => row.target === hook.url && row.sent_at !== null)).toHaveLength(3);
+    expect(rows.filter((row) => row.target === silentUrl && row.sent_at === null)).toHaveLength(3);
+  });
+
+  it("go to a bounded number of receivers at once", async () => {
+    let requests = 0;
+    const silent = createServer(() => void (requests += 1));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const stopSilent = () => {
+      silent.close();
+      silent.closeAllConnections();
+    };
+    closing.push(stopSilent);
+    const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const receivers = Array.from({ length: webhookReceiversAtOnce + 2 }, (_, n) => `${base}/r${n}`);
+    sendWebhooksTo(parseWebhookTargets(receivers.join(" ")));
+    await saveLead(db, enquiry(), clock());
+
+    const ticking = webhookWorker(20, 120_000).tick();
+    await vi.waitFor(() => expect(requests).toBe(webhookReceiversAtOnce), { timeout: 15_000 });
+    stopSilent();
+    // This tick started a turn for as many receivers as it may; the others come after.
+    expect(await ticking).toEqual({ sent: 0, failed: webhookReceiversAtOnce });
   });
 
   it("are queued only for the targets that take the event, and not at all without a target", async () => {

@@ -66,13 +66,14 @@ export function createRegistrationDesk(
   /**
    * Runs a transaction that rolls back by itself past `deadline` and waits for its real outcome, so
    * a visitor told "could not be saved" was not registered (or cancelled) after all. Past the
-   * deadline that is one bounded statement (postgres-pool.ts) and 2 s for its answer; a commit
-   * unanswered even then (the database stopped mid-commit) is given up as unavailable.
+   * deadline that is its COMMIT, one bounded statement (postgres-pool.ts, timeoutMs + 1 s), and,
+   * if that answer is lost, `timeoutMs` to ask the database what became of it (commit-outcome.ts);
+   * 1 s more for the answers to arrive. A database that never says is given up as unavailable.
    */
   function realOutcome<T>(transaction: () => Promise<T>, deadline: number, what: string) {
     return withinDeadline(
       retryWhileLocked(transaction, deadline),
-      deadline + timeoutMs + 2_000,
+      deadline + 2 * timeoutMs + 2_000,
       what,
     );
   }
@@ -125,6 +126,7 @@ export function createRegistrationDesk(
           storeRegistration(db, event, { ...result.registration, source }, now(), {
             tokenNonce: screened.tokenNonce,
             deadline,
+            resolveWithinMs: timeoutMs,
           }),
         deadline,
         "storing the registration",
@@ -183,7 +185,11 @@ export function createRegistrationDesk(
     try {
       const deadline = Date.now() + timeoutMs;
       result = await realOutcome(
-        () => cancelRegistration(db, event, registrationId, now(), { deadline }),
+        () =>
+          cancelRegistration(db, event, registrationId, now(), {
+            deadline,
+            resolveWithinMs: timeoutMs,
+          }),
         deadline,
         "cancelling the registration",
       );

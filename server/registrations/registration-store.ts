@@ -3,7 +3,8 @@ import type { Transaction } from "kysely";
 import type { RegistrationEntry } from "~/features/events/registration-schema";
 import type { EventFacts, SeatCounts } from "~/features/events/registration-view";
 import { DatabaseTimeoutError } from "../db/bounded";
-import type { AppDatabase } from "../db/database";
+import { transactionWithKnownOutcome } from "../db/commit-outcome";
+import { defaultDatabaseTimeoutMs, type AppDatabase } from "../db/database";
 import { sourceColumnsOf, type WithSource } from "~/lib/forms/lead-source";
 import type { Database, OutboxKind } from "../db/schema";
 import { recordTokenUse } from "../forms/token-uses";
@@ -109,80 +110,91 @@ export async function fillFreedSeats(trx: Trx, event: EventFacts, now: Date): Pr
  * Stores a registration, confirmed while the event has a free place, else waiting, with the
  * attendee's and the team's e-mails queued. An address that holds or awaits a place already is not
  * stored again: its person is e-mailed (`already-registered`). A token nonce used before refuses it
- * (TokenReplayedError); past `deadline` it rolls back (DatabaseTimeoutError).
+ * (TokenReplayedError); past `deadline` it rolls back (DatabaseTimeoutError). It resolves if and
+ * only if it committed: a lost COMMIT answer is looked up for `resolveWithinMs` (commit-outcome.ts).
  */
 export async function storeRegistration(
   db: AppDatabase,
   event: EventFacts,
   entry: WithSource<RegistrationEntry>,
   now: Date,
-  { tokenNonce, deadline }: { tokenNonce?: string; deadline?: number } = {},
+  {
+    tokenNonce,
+    deadline,
+    resolveWithinMs = defaultDatabaseTimeoutMs,
+  }: { tokenNonce?: string; deadline?: number; resolveWithinMs?: number } = {},
 ): Promise<StoreResult> {
   const what = "storing the registration";
-  return db.transaction().execute(async (trx) => {
-    if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, now.toISOString());
-    await lockEvent(trx, event, now);
-    beforeDeadline(deadline, what);
-    await fillFreedSeats(trx, event, now);
-
-    const { confirmed } = await seatCounts(trx, event.slug);
-    const status = event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
-    // One registration per address and event, whatever its case.
-    const key = entry.email.toLowerCase();
-    const existing = await trx
-      .selectFrom("registrations")
-      .select("id")
-      .where("event_slug", "=", event.slug)
-      .where("email_key", "=", key)
-      .where("status", "<>", "cancelled")
-      .executeTakeFirst();
-    if (existing) {
-      // One such e-mail waiting to go at a time, however often the form is sent.
-      const waiting = await trx
-        .selectFrom("outbox")
-        .select("id")
-        .where("registration_id", "=", existing.id)
-        .where("kind", "=", "registration-already")
-        .where("sent_at", "is", null)
-        .executeTakeFirst();
-      if (!waiting) await queueMail(trx, existing.id, "registration-already", now);
+  return transactionWithKnownOutcome(
+    db,
+    async (trx) => {
+      if (tokenNonce !== undefined) await recordTokenUse(trx, tokenNonce, now.toISOString());
+      await lockEvent(trx, event, now);
       beforeDeadline(deadline, what);
-      return { kind: "already-registered" as const, registrationId: existing.id, status };
-    }
-    const { last } = await trx
-      .selectFrom("registrations")
-      .select((eb) => eb.fn.max("seq").as("last"))
-      .where("event_slug", "=", event.slug)
-      .executeTakeFirstOrThrow();
+      await fillFreedSeats(trx, event, now);
 
-    const registrationId = randomUUID();
-    const at = now.toISOString();
-    await trx
-      .insertInto("registrations")
-      .values({
-        id: registrationId,
-        event_slug: event.slug,
-        seq: Number(last ?? 0) + 1,
-        status,
-        created_at: at,
-        name: entry.name,
-        email: entry.email,
-        email_key: key,
-        company: entry.company,
-        job_title: entry.jobTitle,
-        answers: JSON.stringify(entry.answers),
-        consented_at: at,
-        confirmed_at: status === "confirmed" ? at : null,
-        cancelled_at: null,
-        ...sourceColumnsOf(entry.source),
-      })
-      .execute();
-    const attendeeMail = status === "confirmed" ? "registration-confirmed" : "registration-waiting";
-    await queueMail(trx, registrationId, attendeeMail, now);
-    await queueMail(trx, registrationId, "registration-team-new", now);
-    beforeDeadline(deadline, what);
-    return { kind: "registered" as const, registrationId, status };
-  });
+      const { confirmed } = await seatCounts(trx, event.slug);
+      const status =
+        event.capacity === null || confirmed < event.capacity ? "confirmed" : "waiting";
+      // One registration per address and event, whatever its case.
+      const key = entry.email.toLowerCase();
+      const existing = await trx
+        .selectFrom("registrations")
+        .select("id")
+        .where("event_slug", "=", event.slug)
+        .where("email_key", "=", key)
+        .where("status", "<>", "cancelled")
+        .executeTakeFirst();
+      if (existing) {
+        // One such e-mail waiting to go at a time, however often the form is sent.
+        const waiting = await trx
+          .selectFrom("outbox")
+          .select("id")
+          .where("registration_id", "=", existing.id)
+          .where("kind", "=", "registration-already")
+          .where("sent_at", "is", null)
+          .executeTakeFirst();
+        if (!waiting) await queueMail(trx, existing.id, "registration-already", now);
+        beforeDeadline(deadline, what);
+        return { kind: "already-registered" as const, registrationId: existing.id, status };
+      }
+      const { last } = await trx
+        .selectFrom("registrations")
+        .select((eb) => eb.fn.max("seq").as("last"))
+        .where("event_slug", "=", event.slug)
+        .executeTakeFirstOrThrow();
+
+      const registrationId = randomUUID();
+      const at = now.toISOString();
+      await trx
+        .insertInto("registrations")
+        .values({
+          id: registrationId,
+          event_slug: event.slug,
+          seq: Number(last ?? 0) + 1,
+          status,
+          created_at: at,
+          name: entry.name,
+          email: entry.email,
+          email_key: key,
+          company: entry.company,
+          job_title: entry.jobTitle,
+          answers: JSON.stringify(entry.answers),
+          consented_at: at,
+          confirmed_at: status === "confirmed" ? at : null,
+          cancelled_at: null,
+          ...sourceColumnsOf(entry.source),
+        })
+        .execute();
+      const attendeeMail =
+        status === "confirmed" ? "registration-confirmed" : "registration-waiting";
+      await queueMail(trx, registrationId, attendeeMail, now);
+      await queueMail(trx, registrationId, "registration-team-new", now);
+      beforeDeadline(deadline, what);
+      return { kind: "registered" as const, registrationId, status };
+    },
+    resolveWithinMs,
+  );
 }
 
 export type CancelResult =
@@ -190,38 +202,46 @@ export type CancelResult =
 
 /**
  * Cancels a registration of this event: its place (or place in the queue) is freed, the first
- * waiting get the free places and the team is told, in one transaction rolled back past `deadline`.
+ * waiting get the free places and the team is told, in one transaction rolled back past `deadline`;
+ * like storeRegistration, it resolves if and only if it committed.
  */
 export async function cancelRegistration(
   db: AppDatabase,
   event: EventFacts,
   registrationId: string,
   now: Date,
-  { deadline }: { deadline?: number } = {},
+  {
+    deadline,
+    resolveWithinMs = defaultDatabaseTimeoutMs,
+  }: { deadline?: number; resolveWithinMs?: number } = {},
 ): Promise<CancelResult> {
   const what = "cancelling the registration";
-  return db.transaction().execute(async (trx) => {
-    await lockEvent(trx, event, now);
-    beforeDeadline(deadline, what);
-    const registration = await trx
-      .selectFrom("registrations")
-      .select("status")
-      .where("id", "=", registrationId)
-      .where("event_slug", "=", event.slug)
-      .executeTakeFirst();
-    if (!registration) return { kind: "unknown" as const };
-    if (registration.status === "cancelled") return { kind: "already-cancelled" as const };
-    await trx
-      .updateTable("registrations")
-      .set({ status: "cancelled", cancelled_at: now.toISOString() })
-      .where("id", "=", registrationId)
-      .execute();
-    await queueMail(trx, registrationId, "registration-cancelled", now);
-    await queueMail(trx, registrationId, "registration-team-cancelled", now);
-    const promoted = await fillFreedSeats(trx, event, now);
-    beforeDeadline(deadline, what);
-    return { kind: "cancelled" as const, promoted };
-  });
+  return transactionWithKnownOutcome(
+    db,
+    async (trx) => {
+      await lockEvent(trx, event, now);
+      beforeDeadline(deadline, what);
+      const registration = await trx
+        .selectFrom("registrations")
+        .select("status")
+        .where("id", "=", registrationId)
+        .where("event_slug", "=", event.slug)
+        .executeTakeFirst();
+      if (!registration) return { kind: "unknown" as const };
+      if (registration.status === "cancelled") return { kind: "already-cancelled" as const };
+      await trx
+        .updateTable("registrations")
+        .set({ status: "cancelled", cancelled_at: now.toISOString() })
+        .where("id", "=", registrationId)
+        .execute();
+      await queueMail(trx, registrationId, "registration-cancelled", now);
+      await queueMail(trx, registrationId, "registration-team-cancelled", now);
+      const promoted = await fillFreedSeats(trx, event, now);
+      beforeDeadline(deadline, what);
+      return { kind: "cancelled" as const, promoted };
+    },
+    resolveWithinMs,
+  );
 }
 
 export function findRegistration(db: AppDatabase, registrationId: string) {

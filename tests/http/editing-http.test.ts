@@ -6,8 +6,10 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { paths } from "~/config/paths";
 import { editingApiPolicy, editingPagePolicy } from "~/features/editing/editing-policy";
+import { siteUrl } from "~/config/site-url";
 import { createApp } from "../../server/http/app";
 import { contentSecurityPolicy } from "../../server/http/security-headers";
+import { rawRequest } from "../e2e/contact-support";
 
 /**
  * The editing UI in a production build (docs/decisions/081): off, with
@@ -134,5 +136,125 @@ describe("editing in GitHub mode", () => {
   test("a repository setting that is not owner/name leaves editing off", async () => {
     configure({ ...githubSettings, KEYSTATIC_GITHUB_REPO: "website" });
     expect((await get(paths.editing)).status).toBe(404);
+  });
+});
+
+describe("the editing paths' methods (issue 41, defect 7)", () => {
+  test("anything but GET, HEAD and the API's POST is 405 with Allow, editing on or off", async () => {
+    for (const settings of [{}, githubSettings]) {
+      configure(settings);
+      for (const [method, pathname, allow] of [
+        ["TRACE", paths.editing, "GET, HEAD"],
+        ["TRACE", `${paths.editing}/collection/posts`, "GET, HEAD"],
+        ["PUT", paths.editing, "GET, HEAD"],
+        ["TRACE", `${paths.editingApi}/github/login`, "GET, HEAD, POST"],
+        ["DELETE", `${paths.editingApi}/update`, "GET, HEAD, POST"],
+        ["PROPFIND", `${paths.editingApi}/tree`, "GET, HEAD, POST"],
+      ] as const) {
+        const answer = await rawRequest(origin + pathname, { method });
+        expect(answer.status, `${method} ${pathname}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${pathname}`).toBe(allow);
+      }
+    }
+    // What Keystatic's API uses still reaches it.
+    configure(githubSettings);
+    const refresh = await fetch(`${origin}${paths.editingApi}/github/refresh-token`, {
+      method: "POST",
+    });
+    expect(refresh.status).toBe(401);
+  });
+});
+
+describe("GitHub mode's sign-in (issue 41, defect 10)", () => {
+  /** Every request the server makes to GitHub while `work` runs, none of them sent. */
+  async function callsToGitHub(work: () => Promise<void>): Promise<string[]> {
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith("https://github.com/") && !url.startsWith("https://api.github.com/")) {
+        return realFetch(input, init);
+      }
+      calls.push(url);
+      return Promise.resolve(new Response("{}", { status: 401 }));
+    });
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return calls;
+  }
+
+  test("a callback without the state its sign-in set calls no one, and names no secret", async () => {
+    configure(githubSettings);
+    const calls = await callsToGitHub(async () => {
+      for (const query of ["code=abc", "code=abc&state=0123456789abcdef0123", "code=abc&state="]) {
+        const answer = await get(`${paths.editingApi}/github/oauth/callback?${query}`, {
+          headers: { cookie: "ks-other=x" },
+        });
+        expect(answer.status, query).toBe(400);
+        expect(await answer.text()).not.toContain(githubSettings.KEYSTATIC_GITHUB_CLIENT_SECRET);
+      }
+    });
+    expect(calls).toEqual([]);
+  });
+
+  test("a callback with the state its own sign-in set goes on to GitHub", async () => {
+    configure(githubSettings);
+    const login = await get(`${paths.editingApi}/github/login`);
+    const state = new URL(login.headers.get("location") ?? "").searchParams.get("state");
+    expect(state).toMatch(/^[0-9a-f]{20,}$/);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain(`ks-${state}=`);
+    const calls = await callsToGitHub(async () => {
+      const answer = await get(
+        `${paths.editingApi}/github/oauth/callback?code=abc&state=${state}`,
+        {
+          headers: { cookie },
+        },
+      );
+      expect(answer.status).toBe(401);
+    });
+    expect(calls.map((url) => new URL(url).pathname)).toEqual(["/login/oauth/access_token"]);
+  });
+
+  test("every way to GitHub's sign-in sets a state; the App installation's window closes unexchanged", async () => {
+    configure(githubSettings);
+    for (const pathname of [
+      "github/login",
+      "github/login?from=branch/main",
+      "github/repo-not-found",
+    ]) {
+      const answer = await get(`${paths.editingApi}/${pathname}`);
+      expect(answer.status, pathname).toBe(307);
+      const state = new URL(answer.headers.get("location") ?? "").searchParams.get("state");
+      expect(state, pathname).toMatch(/^[0-9a-f]{20}$/);
+      expect(answer.headers.getSetCookie().join("\n"), pathname).toContain(`ks-${state}=`);
+    }
+    const calls = await callsToGitHub(async () => {
+      const answer = await get(`${paths.editingApi}/github/oauth/callback?code=abc&state=close`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("window.close()");
+    });
+    expect(calls).toEqual([]);
+  });
+
+  test("the redirect_uri GitHub is given comes from SITE_URL, whatever the Host header", async () => {
+    configure(githubSettings);
+    for (const host of ["evil.example", "127.0.0.1"]) {
+      const login = await rawRequest(`${origin}${paths.editingApi}/github/login?from=branch/main`, {
+        method: "GET",
+        headers: { host },
+      });
+      expect(login.status, host).toBe(307);
+      const to = new URL(String(login.headers.location));
+      expect(to.searchParams.get("redirect_uri"), host).toBe(
+        new URL(`${paths.editingApi}/github/oauth/callback`, siteUrl).toString(),
+      );
+    }
   });
 });

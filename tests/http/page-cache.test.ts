@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
 import { formTokenPath, type TokenForm } from "~/config/paths";
+import { siteUrl } from "~/config/site-url";
 import { formTokenField } from "~/features/contact/contact-form-fields";
 import { cancelTokenField } from "~/features/events/registration-fields";
 import { wallClockToInstant } from "~/lib/zoned-time";
@@ -320,6 +321,25 @@ describe("what the page cache never does (issue 25's defects)", () => {
     expect(server.counter.renders).toBe(1);
   });
 
+  test("a query value the page does not know keeps no page: only known values are keys (issue 41, defect 3)", async () => {
+    // Kept: each known value once, however often it is asked for.
+    for (const known of ["/contact?sent=1", "/contact?service=web-development"]) {
+      const before = server.counter.renders;
+      for (let i = 0; i < 2; i++) expect((await get(server.url + known)).response.status).toBe(200);
+      expect(server.counter.renders - before, known).toBe(1);
+    }
+    // Any other value is rendered for its request and kept by no one (not even a proxy).
+    for (const made of ["/contact?sent=a", "/contact?sent=1&sent=2", "/contact?service=1&sent=x"]) {
+      const before = server.counter.renders;
+      for (let i = 0; i < 2; i++) {
+        const { response } = await get(server.url + made);
+        expect(response.status, made).toBe(200);
+        expect(response.headers.get("cache-control"), made).toBe("no-cache");
+      }
+      expect(server.counter.renders - before, made).toBe(2);
+    }
+  });
+
   test("a page that is not kept is rendered once per request, not twice", async () => {
     for (const pagePath of ["/nope", "/contact?service=made-up", "/events/no-such-event"]) {
       const before = server.counter.renders;
@@ -365,6 +385,10 @@ describe("what the page cache never does (issue 25's defects)", () => {
     expect((await get(`${server.url}/contact`)).response.status).toBe(200);
     const answer = await rawRequest(`${server.url}//evil.example/contact`, { method: "GET" });
     expect(answer.status).toBe(404);
+    // Its address on this site, from SITE_URL (issue 41, defect 8).
+    const ogUrl = /property="og:url" content="([^"]*)"/.exec(answer.text)?.[1];
+    expect(ogUrl).toBe(`${siteUrl}//evil.example/contact`);
+    expect(/content="https?:\/\/evil\.example[^"]*"/.exec(answer.text)?.[0]).toBeUndefined();
   });
 
   test("every answer says once how long it may be kept, its own words where it has them", async () => {

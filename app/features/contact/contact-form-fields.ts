@@ -23,6 +23,8 @@ export const contactFormAnchor = "enquiry";
 
 /** The query parameter that marks the thank-you state after a successful post. */
 export const contactSentParam = "sent";
+/** Its one value: `?sent=1` after an accepted post. */
+export const contactSentValue = "1";
 
 export const otherServiceOption = { id: "something-else", label: "Something else" } as const;
 

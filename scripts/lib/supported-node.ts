@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import semver from "semver";
 
 /** package.json's "engines.node", the one place the supported Node versions are written. */
-export function supportedNodeRange(manifestPath = "package.json"): string {
+export function supportedNodeRange(
+  manifestPath: string | URL = new URL("../../package.json", import.meta.url),
+): string {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { engines: { node: string } };
   return manifest.engines.node;
 }

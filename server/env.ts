@@ -128,6 +128,9 @@ const envSchema = z.object({
   // /metrics (Prometheus) on a listener of its own, off unless set; on loopback unless METRICS_HOST says otherwise.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // Hashed assets of every installed release, served before the release's own: a host of several
+  // behind one balancer (docs/several-hosts.md); unset, the release's build/client/assets only.
+  ASSET_STORE: z.string().min(1).optional(),
   // How long an outbox row claimed by an instance that died stays reserved (server/outbox).
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),

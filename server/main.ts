@@ -20,6 +20,6 @@ await serveSite({
   env,
   log,
   files: (import(new URL("./index.js", import.meta.url).href) as Promise<ServerBuild>).then(
-    (build) => ({ build, clientDir }),
+    (build) => ({ build, clientDir, assetStore: env.ASSET_STORE }),
   ),
 });

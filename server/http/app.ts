@@ -28,8 +28,8 @@ import { requestMetrics } from "./metrics";
 
 /** The client build (build/client), or Vite's dev middleware in `npm run dev` (decision 008). */
 export type ClientFiles =
-  | { clientDir: string; viteMiddleware?: undefined }
-  | { clientDir?: undefined; viteMiddleware: RequestHandler };
+  | { clientDir: string; viteMiddleware?: undefined; assetStore?: string | undefined }
+  | { clientDir?: undefined; viteMiddleware: RequestHandler; assetStore?: undefined };
 
 export type AppOptions = ClientFiles & {
   /** build/server/index.js, or in development a function that loads Vite's current one. */
@@ -65,6 +65,7 @@ export function createApp({
   build,
   clientDir,
   viteMiddleware,
+  assetStore,
   mode = "production",
   now = () => new Date(),
   leads,
@@ -147,7 +148,7 @@ export function createApp({
   };
 
   if (viteMiddleware) app.use(viteMiddleware);
-  else app.use(clientBuild(clientDir, { https }));
+  else app.use(clientBuild(clientDir, { https, assetStore }));
 
   // An answer that does not say how long it may be kept is checked again each time; set as headers
   // go out, so an answer's own (React Router appends) is the only one; so is the editing UI's CSP (081).

@@ -78,10 +78,18 @@ function readPrerenderedPages(clientDir: string, https: boolean): Map<string, Pr
   return pages;
 }
 
-/** Serves the client build: assets, prerendered pages by their clean path, the other files. */
-export function clientBuild(clientDir: string, { https }: { https: boolean }) {
+/**
+ * Serves the client build: assets, prerendered pages by their clean path, the other files.
+ * `assetStore` (ASSET_STORE): a directory holding every installed release's hashed assets, looked
+ * in before the release's own, so a host behind a balancer shared with other hosts serves the
+ * assets of a release it has installed but not yet switched to (docs/several-hosts.md).
+ */
+export function clientBuild(
+  clientDir: string,
+  { https, assetStore }: { https: boolean; assetStore?: string | undefined },
+) {
   const pages = readPrerenderedPages(clientDir, https);
-  const assetsDir = path.join(clientDir, "assets");
+  const assetDirs = [...(assetStore ? [assetStore] : []), path.join(clientDir, "assets")];
 
   const prerendered: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -111,20 +119,24 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
     if (encoding === "identity") return next();
     const relative = path.posix.normalize(req.path).replace(/^\/+/, "");
     if (relative.startsWith("..")) return next();
-    const file = path.join(assetsDir, relative + suffix[encoding]);
-    if (!existsSync(file)) return next();
+    const file = assetDirs
+      .map((dir) => path.join(dir, relative + suffix[encoding]))
+      .find((candidate) => existsSync(candidate));
+    if (!file) return next();
     res.type(path.extname(req.path)).vary("Accept-Encoding");
     const headers = { "Content-Encoding": encoding, "Cache-Control": ASSET_CACHE_CONTROL };
     res.sendFile(file, { headers }, (error) => error && next(error));
   };
-  const assets = express.static(assetsDir, {
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader("Cache-Control", ASSET_CACHE_CONTROL),
-    index: false,
-    redirect: false,
-    // A made-up asset name is a 404 here, never a page.
-    fallthrough: false,
-  });
+  const assets = assetDirs.map((dir, index) =>
+    express.static(dir, {
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", ASSET_CACHE_CONTROL),
+      index: false,
+      redirect: false,
+      // A made-up asset name is a 404 after the last directory, never a page.
+      fallthrough: index < assetDirs.length - 1,
+    }),
+  );
 
   // The rest of the build (favicon, robots, sitemap, images, prerendered .data);
   // never a page's HTML or a compressed copy by its own name.
@@ -145,7 +157,7 @@ export function clientBuild(clientDir: string, { https }: { https: boolean }) {
       : compress(req, res, () => otherFiles(req, res, next));
 
   const router = express.Router();
-  router.use("/assets", precompressedAssets, assets);
+  router.use("/assets", precompressedAssets, ...assets);
   router.use(prerendered, files);
   return router;
 }

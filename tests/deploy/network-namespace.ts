@@ -17,6 +17,10 @@ export type NetworkNamespace = {
     args: string[],
     timeoutMs?: number,
   ): { status: number | null; stdout: string };
+  /** Every process that runs in the namespace (`ip netns pids`). */
+  pids(): number[];
+  /** Sends `signal` to every process in the namespace, as a machine that dies takes all its own. */
+  killAll(signal: NodeJS.Signals): number[];
   remove(): void;
 };
 
@@ -59,6 +63,21 @@ export function createNetworkNamespace(name: string, subnet: number): NetworkNam
         timeout: timeoutMs,
       });
       return { status: result.status, stdout: result.stdout ?? "" };
+    },
+    pids() {
+      const result = spawnSync("ip", ["netns", "pids", name], { encoding: "utf8" });
+      return result.stdout.split("\n").filter(Boolean).map(Number);
+    },
+    killAll(signal) {
+      const pids = this.pids();
+      for (const pid of pids) {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // exited meanwhile
+        }
+      }
+      return pids;
     },
     remove,
   };

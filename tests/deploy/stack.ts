@@ -117,8 +117,7 @@ export async function startStack(): Promise<Stack> {
       CORVANTA_HTTP_PORT: String(ports.http),
       CORVANTA_CADDY_ADMIN: `localhost:${ports.admin}`,
       CORVANTA_CADDY_STORAGE: path.join(home, "caddy"),
-      CORVANTA_PORT_A: String(ports.instances[0]),
-      CORVANTA_PORT_B: String(ports.instances[1]),
+      CORVANTA_UPSTREAMS: ports.instances.map((port) => `127.0.0.1:${port}`).join(" "),
     };
     const deployEnv = {
       ...caddyEnv,

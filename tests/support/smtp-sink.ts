@@ -41,6 +41,8 @@ export type SmtpSinkOptions = {
   refuseWith?: number;
   /** "implicit": TLS from the first byte (smtps://); "starttls": plain, upgraded by STARTTLS. */
   tls?: "implicit" | "starttls";
+  /** The address it listens on: 127.0.0.1, or one that other network namespaces reach. */
+  host?: string;
 };
 
 export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
@@ -81,7 +83,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(port, options.host ?? "127.0.0.1", () => resolve());
   });
   const bound = (server.server.address() as AddressInfo).port;
   return {

@@ -8,6 +8,7 @@ import {
   readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,12 +40,17 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** A release as deploy/release leaves it: build/server/main.js and hashed assets, each file its own inode. */
+/**
+ * A release as deploy/release leaves it: build/server/main.js, hashed assets
+ * (each file its own inode) and its `node` link (deploy/switch refuses a
+ * release whose Node does not run).
+ */
 function makeRelease(id: string, assets: string[]) {
   const dir = path.join(home, "releases", id);
   mkdirSync(path.join(dir, "build/server"), { recursive: true });
   mkdirSync(path.join(dir, "build/client/assets"), { recursive: true });
   writeFileSync(path.join(dir, "build/server/main.js"), "");
+  symlinkSync(process.execPath, path.join(dir, "node"));
   for (const name of assets) writeFileSync(path.join(dir, "build/client/assets", name), name);
 }
 

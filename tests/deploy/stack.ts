@@ -38,6 +38,8 @@ export type Stack = {
   instances: Instance[];
   /** Runs a deploy script (deploy/release, deploy/rollback) against this stack. */
   deploy: (command: string, ...args: string[]) => Promise<void>;
+  /** The deploy scripts' environment (CORVANTA_HOME, the proxy's reload, the instances' ports). */
+  deployEnv: NodeJS.ProcessEnv;
   /** Everything the instances and Caddy logged, for a failure's message. */
   logs: () => string;
   stop: () => Promise<void>;
@@ -85,7 +87,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return result.stdout;
 }
 
-export async function startStack(): Promise<Stack> {
+export type StackOptions = {
+  /** Settings added to the deploy scripts' environment. */
+  deployEnv?: NodeJS.ProcessEnv;
+  /**
+   * Makes the first release, before Caddy and the instances run (given the
+   * deploy scripts' environment with nothing to reload or restart); by default
+   * deploy/release of this checkout. The publish test has deploy/publish make it.
+   */
+  firstRelease?: (env: NodeJS.ProcessEnv) => Promise<void>;
+};
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const bin = postgresBinaries();
   if (!bin) throw new Error("PostgreSQL's binaries are missing (apt-get install postgresql)");
   // Whatever has started is stopped again, in reverse, if a later part fails.
@@ -123,6 +136,7 @@ export async function startStack(): Promise<Stack> {
       CORVANTA_ENV_FILE: "/nonexistent",
       CORVANTA_RELOAD_PROXY: `caddy reload --adapter caddyfile --config deploy/Caddyfile --address localhost:${ports.admin}`,
       CORVANTA_INSTANCES: ports.instances.join(" "),
+      ...options.deployEnv,
     };
     // The test restarts its own instances: --no-restart.
     // Not spawnSync: the test's request loop goes on while it builds and switches.
@@ -143,10 +157,10 @@ export async function startStack(): Promise<Stack> {
           .join("\n"),
       );
     };
-    // The first release, before Caddy runs: nothing to reload yet.
-    process.stdout.write(
-      run("deploy/release", ["--no-restart"], { ...deployEnv, CORVANTA_RELOAD_PROXY: "true" }),
-    );
+    // The first release, before Caddy runs: nothing to reload or restart yet.
+    const firstEnv = { ...deployEnv, CORVANTA_RELOAD_PROXY: "true", CORVANTA_RESTART: "true" };
+    if (options.firstRelease) await options.firstRelease(firstEnv);
+    else process.stdout.write(run("deploy/release", ["--no-restart"], firstEnv));
 
     const earlierLogs: string[] = [];
     const caddy = spawn(
@@ -220,6 +234,7 @@ export async function startStack(): Promise<Stack> {
       agent: agent!,
       instances,
       deploy,
+      deployEnv,
       logs,
       async stop() {
         // The instances' and Caddy's logs stay for a failure's reader.

@@ -19,7 +19,9 @@ import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { simpleParser } from "mailparser";
+import { chromium } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { chromiumArgs, chromiumPath } from "../browser";
 import { sleep } from "../faults/support";
 import { get, ports, startStack, waitFor, type Answer, type Stack } from "../deploy/stack";
 
@@ -53,7 +55,7 @@ const livePostPath = "/blog/running-an-eight-week-mvp";
 const originalExcerpt =
   "The week-by-week plan behind LaunchPad Studio, our fixed programme of 8 weeks that has taken twelve funded startups from idea to paying users.";
 const newExcerpt =
-  "Eight weeks from idea to paying users: the LaunchPad Studio plan, week by week, as twelve funded startups ran it.";
+  "Eight weeks from idea to paying users, the LaunchPad Studio plan week by week, as twelve funded startups ran it.";
 
 const timings: { what: string; seconds: number; target: number }[] = [];
 const publishLog: string[] = [];
@@ -268,6 +270,50 @@ const publishState = () =>
     previews: Record<string, { name: string; commit?: string }>;
   };
 
+/**
+ * With PUBLISH_TEST_SCREENSHOTS=<folder>, the preview and the e-mail are
+ * photographed for docs/publishing.md (npm run test:publish, once, by hand).
+ */
+const screenshotDir = process.env.PUBLISH_TEST_SCREENSHOTS;
+
+async function photograph(file: string, target: { url: string } | { mail: ParsedMail }) {
+  if (!screenshotDir) return;
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({
+      viewport: "url" in target ? { width: 1280, height: 800 } : { width: 900, height: 560 },
+      ignoreHTTPSErrors: true,
+    });
+    if ("url" in target) {
+      await page.goto(target.url, { waitUntil: "networkidle" });
+    } else {
+      // The message as a mail client lists it: its headers and its text, as sent.
+      const { mail } = target;
+      const escape = (text: string) =>
+        text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+      await page.setContent(
+        `<body style="font:15px system-ui;margin:24px;color:#1a1a1a">
+          <div style="border-bottom:1px solid #ddd;padding-bottom:12px;margin-bottom:16px">
+            <div style="font-size:20px;font-weight:600;margin-bottom:8px">${escape(mail.subject ?? "")}</div>
+            <div><b>From</b> ${escape(mail.from?.text ?? "")}</div>
+            <div><b>To</b> ${escape(
+              [mail.to ?? []]
+                .flat()
+                .map((to) => to.text)
+                .join(", "),
+            )}</div>
+          </div>
+          <pre style="font:14px/1.5 system-ui;white-space:pre-wrap">${escape(mail.text ?? "")}</pre>
+        </body>`,
+      );
+    }
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, file) });
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Waits for `check` and records how long it took from `since`, beside its target. */
 async function measure(
   what: string,
@@ -299,7 +345,13 @@ before(async () => {
   stack = await startStack({
     deployEnv: { ...publishEnv, SMTP_URL: `smtp://127.0.0.1:${ports.smtp}` },
     // The first release is the publisher's: main as the bare repository has it.
-    firstRelease: (env) => publishOnce(env),
+    // No instance runs yet (CORVANTA_INSTANCES of none: deploy/switch restarts nothing).
+    firstRelease: async (env) => {
+      await publishOnce({ ...env, CORVANTA_INSTANCES: " " });
+      if (!existsSync(path.join(env.CORVANTA_HOME!, "current"))) {
+        throw new Error(`The first run released nothing:\n${publishLog.join("\n")}`);
+      }
+    },
   });
   const stopStack = stack.stop;
   stack.stop = async () => {
@@ -402,6 +454,9 @@ describe("publishing from the repository the editor saves to", () => {
     const preview = await getPreview("keystatic-summer-campaign", livePostPath);
     assert.ok(preview.body.includes("A proposed excerpt, seen on the preview only"));
     assert.match(String(preview.headers["x-robots-tag"]), /noindex/);
+    await photograph("preview.png", {
+      url: `https://${previewHosts.replace("*", "keystatic-summer-campaign")}/blog/draft-in-review`,
+    });
     // Its canonical links name the preview's own address.
     assert.ok(preview.body.includes("https://keystatic-summer-campaign.preview.localhost:"));
     // The scheduled post shows on the preview before its time, as a draft does.
@@ -433,7 +488,7 @@ describe("publishing from the repository the editor saves to", () => {
 
   it("a commit with a content error never reaches the site, which keeps serving, and the editors get its file, line and message", async () => {
     const mailsBefore = stack.smtp.messages.length;
-    const tooLong = `${newExcerpt} It goes on for longer than a search result shows, which the site's own rule does not allow.`;
+    const tooLong = `${newExcerpt} It goes on for longer than a search result shows, which the rules of the site do not allow.`;
     editFile(livePost, (text) => text.replace(newExcerpt, tooLong));
     editorGit("commit", "-qam", "Update Posts: running-an-eight-week-mvp");
     badCommit = editorGit("rev-parse", "HEAD");
@@ -459,6 +514,7 @@ describe("publishing from the repository the editor saves to", () => {
       mail.text,
     );
     assert.ok(mail.text?.includes(badCommit.slice(0, 7)) && mail.text.includes("Keystatic"));
+    await photograph("not-published-mail.png", { mail });
     assert.equal(publishState().refused, badCommit);
     // The live release is the last good commit's, and serves.
     assert.ok(currentIsBuiltFrom(scheduledCommit));

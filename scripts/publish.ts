@@ -477,22 +477,28 @@ async function removePreview(state: State, branch: string, preview: Preview) {
   saveState(state);
 }
 
-async function followBranches(state: State) {
+async function remoteBranches(): Promise<Map<string, string>> {
   const refs = await git(
     "for-each-ref",
     "--format=%(refname:lstrip=3) %(objectname)",
     `refs/remotes/${remote}/`,
   );
-  const branches = new Map(
+  return new Map(
     refs
       .split("\n")
       .filter(Boolean)
       .map((line) => line.split(" ") as [string, string])
       .filter(([branch]) => branch !== "HEAD" && branch !== mainBranch),
   );
+}
+
+async function removeGonePreviews(state: State, branches: Map<string, string>) {
   for (const [branch, preview] of Object.entries(state.previews)) {
     if (!branches.has(branch)) await removePreview(state, branch, preview);
   }
+}
+
+async function buildPreviews(state: State, branches: Map<string, string>) {
   for (const [branch, commit] of branches) {
     let preview = state.previews[branch];
     if (!preview) {
@@ -512,5 +518,8 @@ async function followBranches(state: State) {
 mkdirSync(work, { recursive: true });
 const state = readState();
 await git("fetch", "--prune", "--quiet", remote);
+// Removing a preview is quick and builds nothing: first. Then the live site, then the previews' builds.
+const branches = await remoteBranches();
+if (previewHosts) await removeGonePreviews(state, branches);
 await followMain(state);
-if (previewHosts) await followBranches(state);
+if (previewHosts) await buildPreviews(state, branches);

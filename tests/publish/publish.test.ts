@@ -419,6 +419,12 @@ describe("publishing from the repository the editor saves to", () => {
       const answer = await page(livePostPath);
       assert.ok(answer.body.includes(newExcerpt), "the new excerpt is live");
     });
+    // The rolling restart ends, and the publisher notes what it released.
+    await waitFor(
+      () => assert.equal(publishState().live.commit, scheduledCommit),
+      120_000,
+      "the release recorded",
+    );
     // The scheduled post is built in, and left out: not yet listed, its address 404.
     assert.equal((await page("/blog/scheduled-by-the-editor")).status, 404);
     assert.ok(!(await page("/blog")).body.includes("A post that publishes itself"));
@@ -480,7 +486,8 @@ describe("publishing from the repository the editor saves to", () => {
           false,
         );
       },
-      120_000,
+      // At the next run, or after the build in progress.
+      300_000,
       "the preview removed",
     );
     await assert.rejects(getPreview("keystatic-summer-campaign", "/"));
@@ -534,7 +541,15 @@ describe("publishing from the repository the editor saves to", () => {
       const answer = await page("/blog/scheduled-by-the-editor");
       assert.equal(answer.status, 200);
     });
-    assert.ok((await page("/blog")).body.includes("A post that publishes itself"));
+    await waitFor(
+      () => assert.deepEqual(publishState().live.waiting, []),
+      120_000,
+      "the release recorded",
+    );
+    // Each instance (Caddy takes turns) lists it.
+    for (const instance of ports.instances) {
+      assert.ok((await page("/blog")).body.includes("A post that publishes itself"), `${instance}`);
+    }
     // Built from the commit that was live: main's refused commit is still out.
     assert.equal(publishState().live.commit, scheduledCommit);
     assert.ok(currentIsBuiltFrom(scheduledCommit));
@@ -552,6 +567,12 @@ describe("publishing from the repository the editor saves to", () => {
       const answer = await page(livePostPath);
       assert.ok(answer.body.includes(originalExcerpt), "the original excerpt is back");
     });
+    const reverted = editorGit("rev-parse", "HEAD");
+    await waitFor(
+      () => assert.equal(publishState().live.commit, reverted),
+      120_000,
+      "the release recorded",
+    );
     // The later save stays.
     assert.equal((await page("/blog/scheduled-by-the-editor")).status, 200);
     assert.deepEqual(loopErrors, []);

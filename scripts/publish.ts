@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createSmtpMailer } from "../server/outbox/mailer";
 
 /*
@@ -41,7 +42,7 @@ import { createSmtpMailer } from "../server/outbox/mailer";
  * CORVANTA_RELOAD_PROXY (systemctl reload caddy); deploy/release's own.
  */
 
-const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
 const home = path.resolve(env.CORVANTA_HOME || "/srv/corvanta");
 const remote = env.PUBLISH_REMOTE || "origin";

@@ -211,6 +211,9 @@ function describeProblems(problems: Problem[]): string {
     .join("\n");
 }
 
+/** Where editors sign in: the live site's /keystatic (SITE_URL, from corvanta.env). */
+const editorAddress = env.SITE_URL ? ` (${env.SITE_URL.replace(/\/$/, "")}/keystatic)` : "";
+
 async function tellRefused(
   commit: string,
   what: { target: string; unchanged: string },
@@ -234,8 +237,9 @@ async function tellRefused(
       "",
       body,
       "",
-      "To fix it, open the file in the editor, correct the field and save again, or undo the",
-      'change (docs/publishing.md, "Undo a change"). Each save is checked again within a minute.',
+      `To fix it, open the entry in the editor${editorAddress}, correct the field and save again, ` +
+        'or undo the change ("Undo a change" in the publishing guide, docs/publishing.md). ' +
+        "Each save is checked again within a minute.",
     ].join("\n"),
   );
 }

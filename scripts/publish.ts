@@ -49,7 +49,8 @@ const remote = env.PUBLISH_REMOTE || "origin";
 const mainBranch = env.PUBLISH_BRANCH || "main";
 const work = path.join(home, "publish");
 const stateFile = path.join(work, "state.json");
-const buildCache = path.join(work, "build-cache");
+/** What builds keep between them (app/lib/build-cache.server.ts): one folder for every checkout. */
+const buildCache = env.BUILD_CACHE_DIR || path.join(work, "build-cache");
 
 type Waiting = { file: string; publishAt: string };
 type Problem = { file: string; line?: number; field?: string; message: string };

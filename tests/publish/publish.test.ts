@@ -148,6 +148,11 @@ function seedOrigin() {
     tmp,
   );
   sh("git", ["clone", "-q", origin, editor], tmp);
+  // The build cache this checkout's builds filled (social cards, compressed files), as a
+  // server has it after its first build: the first release takes seconds less per page.
+  const cache = path.join(worktree, "node_modules/.cache/corvanta");
+  if (existsSync(cache)) sh("cp", ["-a", cache, path.join(tmp, "build-cache")], tmp);
+  else mkdirSync(path.join(tmp, "build-cache"));
 }
 
 // ------------------------------------------------------------ systemctl's stand-in
@@ -339,6 +344,7 @@ before(async () => {
     PREVIEW_START: control("preview/start"),
     PREVIEW_STOP: control("preview/stop"),
     CORVANTA_RESTART: control("restart"),
+    BUILD_CACHE_DIR: path.join(tmp, "build-cache"),
     // The stack's instances drain for 5 s on SIGTERM; the restart answers once the new one is ready.
     CORVANTA_DRAIN_WAIT: "1",
   };

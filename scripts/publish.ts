@@ -434,9 +434,25 @@ async function buildPreview(state: State, branch: string, commit: string, previe
       }
     }
     await writePreviewSite(branch, preview);
+    const first = preview.commit === undefined;
     preview.commit = commit;
     delete preview.refused;
     saveState(state);
+    if (first) {
+      // Its address, once, to the editors: the branch's name decides it, but they need not work it out.
+      const { author, subject } = await describeCommit(commit);
+      await notify(
+        `Preview ready: ${branch}`,
+        [
+          `The change proposed on the branch "${branch}" ("${subject}", by ${author}) can be seen at`,
+          "",
+          `${previewOrigin(preview.name)}/`,
+          "",
+          "with its drafts and scheduled posts. It follows each save to the branch within a few",
+          "minutes, and goes away when the branch is deleted.",
+        ].join("\n"),
+      );
+    }
     log(`Preview of ${branch} at ${previewOrigin(preview.name)} shows ${commit.slice(0, 7)}`);
   } finally {
     await removeCheckout(dir);

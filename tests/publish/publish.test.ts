@@ -463,6 +463,13 @@ describe("publishing from the repository the editor saves to", () => {
       assert.equal(draft.status, 200);
       assert.ok(draft.body.includes("A draft the reviewers read first"));
     });
+    // The editors hear of its address once.
+    const previewUrl = `https://${previewHosts.replace("*", "keystatic-summer-campaign")}/`;
+    await waitFor(
+      () => assert.ok(stack.smtp.messages.some((mail) => mail.text.includes(previewUrl))),
+      120_000,
+      "the preview's e-mail",
+    );
     const preview = await getPreview("keystatic-summer-campaign", livePostPath);
     assert.ok(preview.body.includes("A proposed excerpt, seen on the preview only"));
     assert.match(String(preview.headers["x-robots-tag"]), /noindex/);

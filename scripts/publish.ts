@@ -531,6 +531,9 @@ async function buildPreviews(state: State, branches: Map<string, string>) {
     }
     if (commit !== preview.commit && commit !== preview.refused) {
       await buildPreview(state, branch, commit, preview);
+      // One preview per run: the next run looks at main (and the schedule) before the next
+      // preview, so a release waits for at most one preview's build.
+      return;
     }
   }
 }

@@ -550,7 +550,8 @@ describe("publishing from the repository the editor saves to", () => {
   });
 
   it("the post scheduled two minutes ahead appears on its own at its time", async () => {
-    await measure("publishAt to live", scheduledAt.getTime(), 5, async () => {
+    // A run that is building the preview when the time comes finishes it first.
+    await measure("publishAt to live", scheduledAt.getTime(), 8, async () => {
       const answer = await page("/blog/scheduled-by-the-editor");
       assert.equal(answer.status, 200);
     });

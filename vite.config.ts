@@ -166,6 +166,14 @@ export function contentErrorsEndTheBuild(): Plugin {
   };
 }
 
+/*
+ * One instant per build for the content's publishAt (app/lib/content/publication.ts):
+ * deploy/publish names it; otherwise the build's start. Vite compiles VITE_
+ * variables into the bundle, so a server started later shows what the
+ * prerendered pages show.
+ */
+process.env.VITE_CONTENT_AS_OF ||= new Date().toISOString();
+
 export default defineConfig(({ isPreview }) => ({
   // The one import alias: "~/x" is app/x, in every tool (tsconfig.json "paths").
   resolve: { alias: { "~": path.resolve("app") } },

@@ -6,6 +6,7 @@ import {
   type ContentError,
 } from "~/lib/content/collection";
 import { readContentFrom } from "~/lib/content/content-files.server";
+import { waitingEntries } from "~/lib/content/publication";
 
 /**
  * `npm run check:content [-- --root <checkout>]`: every file of content/
@@ -13,7 +14,10 @@ import { readContentFrom } from "~/lib/content/content-files.server";
  * Each problem is printed once, as `file:line  field: message`, and the
  * command exits with 1 when there is any. Every file is checked: a refused
  * file is set aside (refuseFile) and the loaders go on. `--root` checks the
- * content/ of another checkout (the tests use a copy).
+ * content/ of another checkout (the tests use a copy). `--json` prints one
+ * object instead, for deploy/publish: `problems` (file, line, field,
+ * message) and `waiting`, the entries whose publishAt is after
+ * VITE_CONTENT_AS_OF (now when unset) with that instant (docs/decisions/095).
  */
 const rootFlag = process.argv.indexOf("--root");
 if (rootFlag !== -1) readContentFrom(path.resolve(process.argv[rootFlag + 1] ?? "."));
@@ -48,6 +52,20 @@ for (const read of copies) {
   } catch {
     // Reported to the handler when the file was read.
   }
+}
+
+if (process.argv.includes("--json")) {
+  const problems = refused.flatMap(({ report }) =>
+    report.problems.map(({ line, field, message }) => ({
+      file: report.file,
+      line,
+      field,
+      message,
+    })),
+  );
+  const waiting = [...waitingEntries].map(([file, at]) => ({ file, publishAt: at.toISOString() }));
+  console.log(JSON.stringify({ problems, waiting }));
+  process.exit(problems.length === 0 ? 0 : 1);
 }
 
 const lines = new Set<string>();

@@ -41,6 +41,8 @@ export type Stack = {
   instances: Instance[];
   /** Runs a deploy script (deploy/release, deploy/rollback) against this stack. */
   deploy: (command: string, ...args: string[]) => Promise<void>;
+  /** The deploy scripts' environment (CORVANTA_HOME, the proxy's reload, the instances' ports). */
+  deployEnv: NodeJS.ProcessEnv;
   /** Everything the instances and Caddy logged, for a failure's message. */
   logs: () => string;
   stop: () => Promise<void>;
@@ -88,7 +90,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return result.stdout;
 }
 
-export async function startStack(): Promise<Stack> {
+export type StackOptions = {
+  /** Settings added to the deploy scripts' environment. */
+  deployEnv?: NodeJS.ProcessEnv;
+  /**
+   * Makes the first release, before Caddy and the instances run (given the
+   * deploy scripts' environment with nothing to reload or restart); by default
+   * deploy/release of this checkout. The publish test has deploy/publish make it.
+   */
+  firstRelease?: (env: NodeJS.ProcessEnv) => Promise<void>;
+};
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const bin = postgresBinaries();
   if (!bin) throw new Error("PostgreSQL's binaries are missing (apt-get install postgresql)");
   // Whatever has started is stopped again, in reverse, if a later part fails.
@@ -125,6 +138,7 @@ export async function startStack(): Promise<Stack> {
       CORVANTA_ENV_FILE: "/nonexistent",
       CORVANTA_RELOAD_PROXY: `caddy reload --adapter caddyfile --config deploy/Caddyfile --address localhost:${ports.admin}`,
       CORVANTA_INSTANCES: ports.instances.join(" "),
+      ...options.deployEnv,
     };
     // The test restarts its own instances: --no-restart.
     // Not spawnSync: the test's request loop goes on while it builds and switches.
@@ -145,18 +159,20 @@ export async function startStack(): Promise<Stack> {
           .join("\n"),
       );
     };
-    // The first release, before Caddy runs: nothing to reload yet. It is built
-    // from a scratch copy of the checkout, as a server builds from its own
-    // clone: the developer's build/ (made for http://localhost:3000) is left
-    // as it was, so `npm start` still starts after the test (issue 43).
-    const scratch = createScratchProject();
-    cleanups.push(() => scratch.remove());
-    process.stdout.write(
-      run(path.join(scratch.root, "deploy/release"), ["--no-restart"], {
-        ...deployEnv,
-        CORVANTA_RELOAD_PROXY: "true",
-      }),
-    );
+    // The first release, before Caddy runs: nothing to reload or restart yet.
+    // Unless the test brings its own, it is built from a scratch copy of the
+    // checkout, as a server builds from its own clone: the developer's build/
+    // (made for http://localhost:3000) is left as it was, so `npm start`
+    // still starts after the test (issue 43).
+    const firstEnv = { ...deployEnv, CORVANTA_RELOAD_PROXY: "true", CORVANTA_RESTART: "true" };
+    if (options.firstRelease) await options.firstRelease(firstEnv);
+    else {
+      const scratch = createScratchProject();
+      cleanups.push(() => scratch.remove());
+      process.stdout.write(
+        run(path.join(scratch.root, "deploy/release"), ["--no-restart"], firstEnv),
+      );
+    }
 
     const earlierLogs: string[] = [];
     const caddy = spawn(
@@ -231,6 +247,7 @@ export async function startStack(): Promise<Stack> {
       agent: agent!,
       instances,
       deploy,
+      deployEnv,
       logs,
       async stop() {
         // The instances' and Caddy's logs stay for a failure's reader.

@@ -7,7 +7,14 @@ import {
   type RawFiles,
   loadCollection,
 } from "~/lib/content/collection";
-import { isoDateField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import {
+  isoDateField,
+  lineField,
+  publishAtField,
+  serviceIdField,
+  slugField,
+} from "~/lib/content/fields";
+import { isPublished } from "~/lib/content/publication";
 import type { PostSummary } from "~/features/blog/post-view";
 
 /**
@@ -31,6 +38,8 @@ export const postFrontmatterSchema = z
     services: z.array(serviceIdField).max(4).default([]),
     /** A draft is previewed in development and left out of production builds. */
     draft: z.boolean().default(false),
+    /** When the post goes live on its own; left out of production builds until then (decision 096). */
+    publishAt: publishAtField.optional(),
     /**
      * The cover's idea (docs/decisions/083): the post's key figure and what it
      * measures, the figure written as the post writes it. Without one, the
@@ -53,7 +62,10 @@ export const minimumPublishedWords = 600;
 export type PostAuthors = readonly { name: string; role: string; sourcePath: string }[];
 
 export type ParsePostsOptions = {
+  /** Drafts and posts whose publishAt is still to come (dev, previews). */
   includeDrafts: boolean;
+  /** The instant a post's publishAt is compared with (publication.ts's contentAsOf); now by default. */
+  asOf?: Date;
   /** content/team, read by the same reader as the posts. */
   team: PostAuthors;
 };
@@ -118,13 +130,13 @@ function pageHeadingIn(body: string): { index: number; text: string } | undefine
 }
 
 /**
- * Validates every post file, newest first. Drafts are left out unless asked
- * for. Throws a ContentError naming the file, line and field for any invalid
+ * Validates every post file, newest first. Drafts, and posts due after
+ * `asOf`, are left out unless asked for. Throws a ContentError naming the file, line and field for any invalid
  * post.
  */
 export function parsePosts(
   files: RawFiles,
-  { includeDrafts, team }: ParsePostsOptions,
+  { includeDrafts, asOf = new Date(), team }: ParsePostsOptions,
 ): PostEntry[] {
   // One slug per file name also makes slugs unique within the folder.
   const entries = loadCollection({
@@ -136,7 +148,7 @@ export function parsePosts(
   });
   // Titles become page titles, which must be unique across the site.
   return keepUniqueBy(entries, (entry) => entry.title, "title")
-    .filter((entry) => includeDrafts || !entry.draft)
+    .filter((entry) => includeDrafts || isPublished(entry, asOf))
     .sort(newestFirst);
 }
 

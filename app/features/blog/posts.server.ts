@@ -11,6 +11,7 @@ import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 import { portraitOf, team } from "~/features/company/team.server";
+import { contentAsOf, showsUnpublished } from "~/lib/content/publication";
 
 /**
  * The blog's posts (content/posts/*.md). Frontmatter is validated when the
@@ -29,12 +30,15 @@ export type Post = PostSummary & { html: string; outline: OutlineItem[] };
 
 const files = contentFiles("content/posts");
 
-// Authors preview drafts with `npm run dev`; a production build (the server
-// and every prerendered page) never contains them, so their URLs are 404.
-// Outside Vite (the page list, scripts, browser tests) the posts are the published ones.
-const includeDrafts = import.meta.env?.DEV === true;
-
-const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
+// Authors preview drafts and scheduled posts with `npm run dev` or a branch's
+// preview; a production build (the server and every prerendered page) never
+// contains them, so their URLs are 404 (publication.ts). Outside Vite (the
+// page list, scripts, browser tests) the posts are the published ones.
+const entries: readonly PostEntry[] = parsePosts(files, {
+  includeDrafts: showsUnpublished,
+  asOf: contentAsOf,
+  team,
+});
 const summaries: readonly PostSummary[] = entries.map((entry) => {
   const summary = summarisePost(entry);
   return { ...summary, author: { ...summary.author, portrait: portraitOf(summary.author.name) } };

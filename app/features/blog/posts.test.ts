@@ -12,6 +12,7 @@ import {
 import { findPost, listPostSummaries } from "~/features/blog/posts.server";
 import { toPostCardView } from "~/features/blog/post-view";
 import { team as leaders } from "~/features/company/team.server";
+import { waitingEntries } from "~/lib/content/publication";
 
 const readAllPosts = () =>
   parsePosts(contentFiles("content/posts"), { includeDrafts: true, team: leaders });
@@ -142,6 +143,43 @@ describe("posts collection", () => {
       "unfinished",
       "published",
     ]);
+  });
+
+  it("leaves a post out until its publishAt (London time unless an offset is written), and notes when it is due", () => {
+    const files = {
+      ...post("published", validFrontmatter("published", "2026-05-01")),
+      // 09:00 in London on 1 July is 08:00 UTC (summer time).
+      ...post(
+        "scheduled",
+        validFrontmatter("scheduled", "2026-07-01", "publishAt: 2026-07-01T09:00"),
+      ),
+      ...post("at-utc", validFrontmatter("at-utc", "2026-07-02", "publishAt: 2026-07-02T09:00Z")),
+    };
+    const slugsAsOf = (iso: string) =>
+      parsePosts(files, { includeDrafts: false, asOf: new Date(iso), team }).map(
+        (entry) => entry.slug,
+      );
+    expect(slugsAsOf("2026-07-01T07:59:00Z")).toEqual(["published"]);
+    expect(waitingEntries.get("content/posts/scheduled.md")).toEqual(
+      new Date("2026-07-01T08:00:00Z"),
+    );
+    expect(waitingEntries.get("content/posts/at-utc.md")).toEqual(new Date("2026-07-02T09:00:00Z"));
+    expect(slugsAsOf("2026-07-01T08:00:00Z")).toEqual(["scheduled", "published"]);
+    expect(slugsAsOf("2026-07-02T09:00:00Z")).toEqual(["at-utc", "scheduled", "published"]);
+    // A preview (includeDrafts) shows it before its time.
+    expect(
+      parsePosts(files, { includeDrafts: true, asOf: new Date("2026-01-01"), team }).length,
+    ).toBe(3);
+  });
+
+  it("rejects a publishAt that is not a time, naming the file, line and field", () => {
+    const files = post(
+      "bad-time",
+      validFrontmatter("bad-time", "2026-05-01", "publishAt: 2026-02-30T09:00"),
+    );
+    expect(() => parsePosts(files, { includeDrafts: true, team })).toThrow(
+      "line 8, publishAt: 2026-02-30T09:00 does not exist: February 2026 has 28 days",
+    );
   });
 
   it("rejects a slug that differs from the file name, naming the file", () => {

@@ -22,7 +22,14 @@ import {
   type EventTeaserView,
   type EventView,
 } from "~/features/events/event-view";
-import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
+import {
+  lineField,
+  missingDateReason,
+  publishAtField,
+  serviceIdField,
+  slugField,
+} from "~/lib/content/fields";
+import { isPublished, showsUnpublished } from "~/lib/content/publication";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
@@ -130,6 +137,8 @@ const eventFields = z
     joinUrl: httpsUrl.optional(),
     services: z.array(serviceIdField).min(1).max(4),
     tags: z.array(lineField(30)).max(5).default([]),
+    /** When the event is announced on its own; left out of production builds until then (decision 096). */
+    publishAt: publishAtField.optional(),
   })
   .strict();
 
@@ -236,8 +245,10 @@ export function loadEvents(raw: RawFiles): EventEntry[] {
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
-/** Every event, soonest first. */
-export const events: readonly EventEntry[] = loadEvents(files);
+/** Every event on the site, soonest first: one whose publishAt is still to come waits (publication.ts). */
+export const events: readonly EventEntry[] = loadEvents(files).filter(
+  (event) => showsUnpublished || isPublished(event),
+);
 
 /** The event of `slug`; while authoring, an event whose file has a mistake throws its report. */
 export function findEvent(slug: string): EventEntry | undefined {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readCalendarEvent } from "../../../tests/icalendar";
 import { ContentError } from "~/lib/content/collection";
+import { isPublished } from "~/lib/content/publication";
 import {
   eventCalendar,
   events,
@@ -52,6 +53,16 @@ describe("events collection", () => {
     ).toThrow(/- line 4, start: 2027-03-28T01:30 does not exist in Europe\/London/);
     expect(() => load(valid.replace("2027-02-11T14:00", "11/02/2027 14:00"))).toThrow(
       /- line 4, start: must be a local date-time written YYYY-MM-DDTHH:mm/,
+    );
+  });
+
+  it("takes a publishAt, when the event is announced (isPublished leaves it out until then), and refuses a time the clocks skip", () => {
+    const [event] = load(`${valid.trimEnd()}\npublishAt: 2027-01-04T09:00\n`);
+    expect(event?.publishAt).toBe("2027-01-04T09:00");
+    expect(isPublished(event!, new Date("2027-01-04T08:59:59Z"))).toBe(false);
+    expect(isPublished(event!, new Date("2027-01-04T09:00:00Z"))).toBe(true);
+    expect(() => load(`${valid.trimEnd()}\npublishAt: 2027-03-28T01:30\n`)).toThrow(
+      /publishAt: 2027-03-28T01:30 does not exist in Europe\/London: the clocks skip it/,
     );
   });
 

@@ -2,6 +2,7 @@ import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
 import { serviceIds } from "~/config/services";
 import { durationsWrittenOtherwise } from "~/lib/content/house-style";
+import { publishInstant } from "~/lib/content/publication";
 // Every content message in an author's words (the error map, set once for zod).
 import "~/lib/plain-messages";
 
@@ -91,3 +92,49 @@ export const placeholderField = (max: number, ...names: string[]) =>
 /** Fills a copy line's `{name}` placeholders; an unknown one is left as written. */
 export const fillPlaceholders = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
+
+/**
+ * When an entry goes live on its own (docs/decisions/096): a date and time
+ * written YYYY-MM-DDTHH:mm, in London's time unless an offset follows
+ * (`Z`, `+01:00`). Until then production builds leave the entry out, as a
+ * draft; deploy/publish rebuilds the site once the time has passed.
+ */
+const publishAtPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})?$/;
+export const publishAtField = z
+  .preprocess(
+    (value) => (value instanceof Date ? value.toISOString().slice(0, 16) + "Z" : value),
+    z
+      .string({ error: "must be a date and time written YYYY-MM-DDTHH:mm" })
+      .regex(
+        publishAtPattern,
+        "must be a date and time written YYYY-MM-DDTHH:mm, e.g. 2027-03-18T09:30 (London time)",
+      )
+      .superRefine((value, context) => {
+        // The shape is the pattern's to report.
+        if (!publishAtPattern.test(value)) return;
+        const [year, month, day, hour, minute] = value.split(/[-T:]/).map(Number) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        const reason =
+          missingDateReason(year, month, day) ??
+          (hour > 23
+            ? `there is no hour ${hour}`
+            : minute > 59
+              ? `there is no minute ${minute}`
+              : undefined);
+        if (reason) {
+          context.addIssue({ code: "custom", message: `${value} does not exist: ${reason}` });
+          return;
+        }
+        try {
+          publishInstant(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
+  )
+  .describe("a date and time written YYYY-MM-DDTHH:mm (London time), e.g. `2027-03-18T09:30`");

@@ -40,14 +40,17 @@ describe("the editing UI's collections", () => {
       ...Object.values(editedCollections).map((entry) => entry.path),
       ...Object.values(editedSingletons).map((entry) => entry.path),
     ];
+    // content/images/ holds the files the collections' image fields upload (decision 093).
     const onDisk = readdirSync("content", { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? entry.name === "pages"
-          ? readdirSync(path.join("content", "pages")).map(
-              (name) => `content/pages/${name.replace(/\.yaml$/, "")}`,
-            )
-          : [`content/${entry.name}/*`]
-        : [`content/${entry.name.replace(/\.yaml$/, "")}`],
+      entry.name === "images"
+        ? []
+        : entry.isDirectory()
+          ? entry.name === "pages"
+            ? readdirSync(path.join("content", "pages")).map(
+                (name) => `content/pages/${name.replace(/\.yaml$/, "")}`,
+              )
+            : [`content/${entry.name}/*`]
+          : [`content/${entry.name.replace(/\.yaml$/, "")}`],
     );
     expect(offered.sort()).toEqual(onDisk.sort());
   });

@@ -23,6 +23,8 @@ import {
   type EventView,
 } from "~/features/events/event-view";
 import { lineField, missingDateReason, serviceIdField, slugField } from "~/lib/content/fields";
+import { imageField } from "~/lib/content/image-fields";
+import { pictureFor } from "~/lib/images/content-images.server";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
@@ -130,6 +132,8 @@ const eventFields = z
     joinUrl: httpsUrl.optional(),
     services: z.array(serviceIdField).min(1).max(4),
     tags: z.array(lineField(30)).max(5).default([]),
+    /** A photograph for the event's page (docs/decisions/093), under its header. */
+    coverImage: imageField("events").optional(),
   })
   .strict();
 
@@ -323,12 +327,14 @@ export function toEventTeaserView(event: EventEntry, now: Date): EventTeaserView
 
 /** What the event's own page needs to show it: the card's fields and the rest. */
 export function toEventView(event: EventEntry, now: Date): EventView {
+  const coverImage = event.coverImage && pictureFor(event.coverImage);
   return {
     ...toEventCardView(event, now),
     services: event.services.map(serviceRef),
     tags: event.tags,
     timeZone: event.timeZone,
     endsAt: event.endsAt.toISOString(),
+    ...(coverImage && { coverImage }),
   };
 }
 

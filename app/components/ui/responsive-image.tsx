@@ -23,8 +23,8 @@ export function ResponsiveImage({
   className?: string;
 }) {
   return (
-    // The picture adds no box of its own: the image is laid out as its parent says.
-    <picture className="contents">
+    // A block, so the image sizes against it (not display: contents, whose box is empty).
+    <picture className="block">
       <source type="image/webp" srcSet={picture.webpSrcset} sizes={sizes} />
       <img
         src={picture.fallbackSrc}

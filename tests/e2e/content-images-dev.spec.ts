@@ -6,7 +6,8 @@ import { postPath } from "~/config/paths";
 import { expect, test } from "./authoring-fixtures";
 
 /*
- * Issue 40, "Images": an author adds a 3000 px JPEG as a post's cover, in
+ * Issue 40, "Images": an author names a cover that is not there yet (the
+ * post's page shows the mistake with its line), then adds it, a 3000 px JPEG, in
  * the authoring tests' scratch copy (authoring-fixtures.ts) while `npm run
  * dev` runs. A phone (390x844) is served WebP of at most the budget's 60 KB
  * for it, the image has its width and height, and nothing shifts as it loads.
@@ -54,23 +55,40 @@ test("a 3000 px JPEG as a post's cover: a phone gets WebP within the budget, wit
   authoring,
 }) => {
   test.setTimeout(300_000);
+  const postPathOnDisk = path.join(authoring.root, postFile);
+  const written = readFileSync(postPathOnDisk, "utf8");
+  const withCover = written.replace(
+    /^tags: /m,
+    `coverImage:\n  src: ${reference}\n  alt: Hills under a low sun at the end of the day\ntags: `,
+  );
+  writeFileSync(postPathOnDisk, withCover);
+  const url = authoring.server.url + postPath(slug);
+
+  // Named before the file is there: the post's page shows the mistake with its line (decision 082).
+  const coverLine = withCover.split("\n").findIndex((line) => line.includes(reference)) + 1;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(url);
+        return `${response.status()} ${(await response.text()).slice(0, 80)}`;
+      },
+      { timeout: 120_000 },
+    )
+    .toMatch(/^500 /);
+  const reportPage = await browser.newPage();
+  await reportPage.goto(url);
+  await expect(reportPage.getByText(postFile, { exact: true })).toBeVisible();
+  const problem = reportPage.getByRole("listitem").filter({ hasText: `Line ${coverLine}` });
+  await expect(problem).toContainText("coverImage.src");
+  await expect(problem).toContainText(`no file content/images/posts/${slug}/cover.jpg`);
+  await reportPage.close();
+
   const jpeg = await photoLikeJpeg();
   expect((await sharp(jpeg).metadata()).width).toBe(3000);
   const imageFile = path.join(authoring.root, "content/images/posts", slug, "cover.jpg");
   mkdirSync(path.dirname(imageFile), { recursive: true });
   writeFileSync(imageFile, jpeg);
-  const postPathOnDisk = path.join(authoring.root, postFile);
-  const written = readFileSync(postPathOnDisk, "utf8");
-  writeFileSync(
-    postPathOnDisk,
-    written.replace(
-      /^tags: /m,
-      `coverImage:\n  src: ${reference}\n  alt: Hills under a low sun at the end of the day\ntags: `,
-    ),
-  );
-
-  const url = authoring.server.url + postPath(slug);
-  // The dev server reloads the content, and makes the image's variants, on the next request.
+  // The dev server reads the new image, and makes its variants, on the next request.
   await expect
     .poll(async () => (await request.get(url)).text(), { timeout: 120_000 })
     .toContain("Hills under a low sun");

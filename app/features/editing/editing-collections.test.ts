@@ -115,4 +115,26 @@ describe("the editing UI's collections", () => {
       /when: the editing UI has no field for a zod union; describe it in app\/features\/editing\/describe-schema.server.ts/,
     );
   });
+
+  it("offers an image upload into content/images/ with its alt text beside it (decision 093)", () => {
+    const { posts, events, products: productEntries } = description.collections;
+    expect(field(posts!.fields, "coverImage", "src")).toEqual({
+      kind: "image",
+      label: "Src",
+      optional: true,
+      folder: "posts",
+    });
+    expect(field(posts!.fields, "coverImage", "alt")).toMatchObject({ kind: "text", max: 200 });
+    expect(field(events!.fields, "coverImage", "src")).toMatchObject({ folder: "events" });
+    expect(field(productEntries!.fields, "screens", "src")).toMatchObject({
+      kind: "image",
+      optional: false,
+      folder: "products",
+    });
+    expect(field(productEntries!.fields, "screens", "caption")).toMatchObject({ optional: true });
+    const cover = (
+      config.collections?.posts?.schema as Record<string, { fields?: Record<string, unknown> }>
+    ).coverImage?.fields?.src;
+    expect(cover).toMatchObject({ formKind: "asset", directory: "content/images/posts" });
+  });
 });

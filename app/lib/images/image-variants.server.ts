@@ -50,7 +50,17 @@ function baseName(file: string): string {
  * content/images/posts/x.jpg) and its facts, read from the build cache when
  * the same bytes were processed before. A file sharp cannot read throws.
  */
-export async function processImage(file: string, source: Buffer): Promise<ProcessedImage> {
+export function processImage(file: string, source: Buffer): Promise<ProcessedImage> {
+  // One image at a time: Vite asks for every image of the glob at once, and
+  // each encoder decodes the whole source (about 15 MB for 2400x1500).
+  const processed = queue.then(() => processOne(file, source));
+  queue = processed.catch(() => undefined);
+  return processed;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+async function processOne(file: string, source: Buffer): Promise<ProcessedImage> {
   const { default: sharp } = await import("sharp");
   const key = contentKey(JSON.stringify(settings), sharp.versions.vips, source);
   const name = `${baseName(file)}-${key.slice(0, 10)}`;

@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { contentImages } from "./app/lib/images/content-images-plugin";
+import { contentImages } from "./app/lib/images/content-images-plugin.ts";
 
 /**
  * The modules every page loads, for the "shell" chunk: the app's own modules

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { contentImages } from "./app/lib/images/content-images-plugin";
+import { contentImages } from "./app/lib/images/content-images-plugin.ts";
 
 /**
  * Tests that open databases (SQLite files, and PostgreSQL when

@@ -57,9 +57,11 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
   const definition = definitionOf(schema);
   const label = labelOf(key);
   // An image's path (app/lib/content/image-fields.ts) is an upload into its folder.
-  const imageFolder = schema && z.globalRegistry.get(schema)?.contentImage;
-  if (typeof imageFolder === "string")
-    return { kind: "image", label, optional, folder: imageFolder };
+  const meta = schema && z.globalRegistry.get(schema);
+  if (typeof meta?.contentImage === "string") {
+    const title = typeof meta.title === "string" ? meta.title : label;
+    return { kind: "image", label: title, optional, folder: meta.contentImage };
+  }
   switch (definition.type) {
     case "optional":
       return describe(definition.innerType, key, true);

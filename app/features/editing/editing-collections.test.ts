@@ -120,7 +120,7 @@ describe("the editing UI's collections", () => {
     const { posts, events, products: productEntries } = description.collections;
     expect(field(posts!.fields, "coverImage", "src")).toEqual({
       kind: "image",
-      label: "Src",
+      label: "Image",
       optional: true,
       folder: "posts",
     });

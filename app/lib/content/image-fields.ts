@@ -22,6 +22,7 @@ export const imageSourceField = (folder: string) =>
     })
     .meta({
       contentImage: folder,
+      title: "Image",
       description: `the path of an image in \`${imageSourceFolder}/${folder}/\`, written \`${imageReferencePrefix}${folder}/<entry>/name.jpg\`: JPEG, PNG or WebP, filed by the editor under the entry's name`,
     });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { processImage } from "./image-variants.server";
+import { processImage } from "./image-variants.server.ts";
 
 /**
  * Content images (docs/decisions/093): each file under content/images/ that

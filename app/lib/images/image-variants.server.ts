@@ -1,5 +1,5 @@
 import path from "node:path";
-import { cachedBytes, contentKey } from "../build-cache.server";
+import { cachedBytes, contentKey } from "../build-cache.server.ts";
 import type { ImageFacts, ImageFormat } from "./content-image";
 
 import type SharpModule from "sharp";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { cachedBytes, contentKey } from "../build-cache.server.ts";
-import type { ImageFacts, ImageFormat } from "./content-image";
-
 import type SharpModule from "sharp";
+import type { OutputInfo } from "sharp";
+import type { ImageFacts, ImageFormat } from "./content-image";
 
 type Sharp = typeof SharpModule;
 
@@ -25,7 +25,7 @@ const settings = {
   webp: { quality: 72, effort: 4 },
   jpeg: { quality: 76, mozjpeg: true },
   widths: variantWidths,
-  version: 1,
+  version: 2,
 };
 
 export type ProcessedImage = {
@@ -73,11 +73,22 @@ async function processOne(file: string, source: Buffer): Promise<ProcessedImage>
   const widths = variantWidths.filter((candidate) => candidate < width);
   if (widths.length < variantWidths.length) widths.push(width);
   const files = new Map<string, Buffer>();
+  // The source decoded once, oriented, on white and no wider than the widest
+  // variant, for every encoder that has no cached output: a 3000 px JPEG is
+  // decoded once, not once per variant.
+  let decoded: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+  const base = () =>
+    (decoded ??= sharp(source)
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
   const variants = await Promise.all(
     widths.flatMap((variantWidth) =>
       (["webp", "jpeg"] as const).map(async (format) => {
-        const bytes = await cachedBytes("images", `${key}-${format}-${variantWidth}`, () =>
-          encode(sharp, source, format, variantWidth),
+        const bytes = await cachedBytes("images", `${key}-${format}-${variantWidth}`, async () =>
+          encode(sharp, await base(), format, variantWidth),
         );
         const file = `${name}-${variantWidth}.${format === "jpeg" ? "jpg" : format}`;
         files.set(file, bytes);
@@ -97,12 +108,13 @@ async function processOne(file: string, source: Buffer): Promise<ProcessedImage>
 
 async function encode(
   sharp: Sharp,
-  source: Buffer,
+  { data, info }: { data: Buffer; info: OutputInfo },
   format: ImageFormat,
   width: number,
 ): Promise<Buffer> {
-  // A transparent PNG is laid on white: the fallback is JPEG, and both formats must look alike.
-  const resized = sharp(source).rotate().resize({ width }).flatten({ background: "#ffffff" });
+  // A transparent PNG was laid on white: the fallback is JPEG, and both formats must look alike.
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const resized = sharp(data, { raw }).resize({ width });
   return format === "webp"
     ? resized.webp(settings.webp).toBuffer()
     : resized.jpeg(settings.jpeg).toBuffer();

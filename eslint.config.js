@@ -108,11 +108,12 @@ const serverRooms = {
 // forms' shared schemas, and a feature's schemas, field names, view types,
 // content loaders and calendar file; zod's messages in plain words; the content
 // reader and its fields (`npm run check:content`, `npm run docs:content`); the build cache, which the build script
-// and the social card route share (docs/decisions/071). Never a component,
+// and the social card route share (docs/decisions/071); the content images, which check:content makes first
+// (docs/decisions/093). Never a component,
 // route or layout.
 const appPublic = {
   regex:
-    "^~/(?!config/|load-context$|lib/forms/|lib/zoned-time$|lib/plain-messages$|lib/content/|lib/route-handle$|lib/calendar-date$|features/[a-z-]+/[a-z-]+-(schema|fields|view|calendar)$|features/[a-z-]+/[a-z-]+\\.server$|site/pages\\.server$|lib/scripts-after-first-paint\\.server$|lib/build-cache\\.server$)",
+    "^~/(?!config/|load-context$|lib/forms/|lib/zoned-time$|lib/plain-messages$|lib/content/|lib/route-handle$|lib/calendar-date$|features/[a-z-]+/[a-z-]+-(schema|fields|view|calendar)$|features/[a-z-]+/[a-z-]+\\.server$|site/pages\\.server$|lib/scripts-after-first-paint\\.server$|lib/build-cache\\.server$|lib/images/content-images\\.server$)",
   message:
     "server/ and scripts/ reach app/ only through its public modules: app/config/, app/load-context.ts, app/lib/route-handle.ts, app/lib/forms/, and a feature's *-schema, *-fields, *-view or *.server module (docs/decisions/070).",
 };

@@ -53,7 +53,12 @@ function freshDatabaseUrl(): string {
 const widthTags = { bothWidths: "@both-widths", phone: "@phone" } as const;
 
 /** Browser-width-free specs in tests/e2e that run `npm run dev` (the `authoring` project). */
-const devServerSpecs = ["dev-server.spec.ts", "editing.spec.ts", "content-errors-dev.spec.ts"];
+const devServerSpecs = [
+  "dev-server.spec.ts",
+  "editing.spec.ts",
+  "content-errors-dev.spec.ts",
+  "content-images-dev.spec.ts",
+];
 /** Browser-width-free specs in tests/e2e that start built servers of their own (the `servers` project). */
 const ownServerSpecs = ["server-process.spec.ts", "contact-crash.spec.ts"];
 

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { contentImages } from "./app/lib/images/content-images-plugin.ts";
 
 /**
  * The modules every page loads, for the "shell" chunk: the app's own modules
@@ -184,6 +185,7 @@ export default defineConfig(({ isPreview }) => ({
     findShellModules(),
     allowEntrySignatureExtension(),
     contentErrorsEndTheBuild(),
+    contentImages(),
   ],
   optimizeDeps: {
     // Dev only (npm run dev): the packages the browser's modules import,

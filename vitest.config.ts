@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { contentImages } from "./app/lib/images/content-images-plugin.ts";
 
 /**
  * Tests that open databases (SQLite files, and PostgreSQL when
@@ -56,6 +57,8 @@ const allTests = [
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
+  // The content's images, as the build makes them (docs/decisions/093).
+  plugins: [contentImages()],
   test: {
     environment: "node",
     // Some tests do real work (subsetting a font, 50 concurrent registrations

@@ -78,7 +78,7 @@ const onlyCategories = values.only ? values.only.split(",") : [...categories];
 assertChromiumInstalled();
 ensureBuild();
 
-// Extra page types found in the build: the first blog post and event page.
+// Extra page types found in the build: the first blog post, case study and event page.
 const sitemap = await startServer().then(async (stop) => {
   try {
     return await (await fetch(`${base}/sitemap.xml`)).text();
@@ -86,12 +86,14 @@ const sitemap = await startServer().then(async (stop) => {
     await stop();
   }
 });
-for (const [label, pattern] of [
-  ["Blog post", /<loc>[^<]*?(\/blog\/[^<]+)<\/loc>/],
-  ["Event", /<loc>[^<]*?(\/events\/[^<]+)<\/loc>/],
+for (const [label, pattern, after] of [
+  ["Case study", /<loc>[^<]*?(\/portfolio\/[^<]+)<\/loc>/, "Portfolio"],
+  ["Blog post", /<loc>[^<]*?(\/blog\/[^<]+)<\/loc>/, "Blog"],
+  ["Event", /<loc>[^<]*?(\/events\/[^<]+)<\/loc>/, "Events"],
 ] as const) {
   const match = pattern.exec(sitemap);
-  if (match?.[1]) pageTypes.splice(label === "Blog post" ? 5 : 7, 0, [label, match[1]]);
+  const at = pageTypes.findIndex(([known]) => known === after) + 1;
+  if (match?.[1]) pageTypes.splice(at, 0, [label, match[1]]);
 }
 
 async function startServer(): Promise<() => Promise<void>> {
@@ -124,9 +126,16 @@ try {
     // The reference first, so every page of ours has its ratio when its row is printed.
     const targets = [
       ...referencePages.map(([label, path]) => ({ label, path, url: referenceBase + path })),
-      ...pageTypes
-        .filter(([, path]) => !values.pages || values.pages.split(",").includes(path))
-        .map(([label, path]) => ({ label, path, url: base + path })),
+      // --pages may name any page of ours, e.g. a post with a cover image.
+      ...(values.pages
+        ? values.pages
+            .split(",")
+            .map(
+              (path): [string, string] =>
+                pageTypes.find(([, known]) => known === path) ?? [path, path],
+            )
+        : pageTypes
+      ).map(([label, path]) => ({ label, path, url: base + path })),
     ];
     let referenceHome: Figures | undefined;
     for (const { label, path, url } of targets) {

@@ -7,6 +7,7 @@ import {
 } from "~/lib/content/collection";
 import { readContentFrom } from "~/lib/content/content-files.server";
 import { waitingEntries } from "~/lib/content/publication";
+import { prepareContentImages } from "~/lib/images/content-images.server";
 
 /**
  * `npm run check:content [-- --root <checkout>]`: every file of content/
@@ -25,6 +26,9 @@ if (rootFlag !== -1) readContentFrom(path.resolve(process.argv[rootFlag + 1] ?? 
 const started = performance.now();
 const refused: ContentError[] = [];
 setAsideContentErrors((error) => refused.push(error));
+// The images first, as the build makes them (from its cache when it has them),
+// so a reference to a missing file or one over its budget is reported (decision 093).
+await prepareContentImages();
 
 // Every collection, with the rules across files: the cast (team, events,
 // testimonials, and through them products and services), the posts, and the

@@ -37,3 +37,17 @@ export const byteBudgets: ByteBudgets = {
  * name in /assets/.
  */
 export const frameworkChunkPrefixes: readonly string[] = ["entry.client-", "jsx-runtime-"];
+
+/**
+ * Each content image (issue 40, docs/decisions/093): a source under
+ * content/images/ at most `sourceBytes` and `sourcePixels` on its longer
+ * side, and the WebP a phone loads (the `phoneWidth` variant) at most
+ * `phoneBytes`. Over any of them is a content error with the file and line
+ * that use the image (check:content, the build, the dev page).
+ */
+export const imageBudget = {
+  sourceBytes: 8 * 1024 * KB,
+  sourcePixels: 6000,
+  phoneWidth: 390,
+  phoneBytes: 60 * KB,
+} as const;

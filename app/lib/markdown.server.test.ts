@@ -58,4 +58,13 @@ describe("renderMarkdown", () => {
       /"# A second title" is a level-1 heading/,
     );
   });
+
+  it("makes a content image a picture: WebP and JPEG at every width, its size, loaded lazily (decision 093)", () => {
+    const { html } = renderMarkdown(
+      "Text.\n\n![The LedgerLoop overview](/images/products/ledgerloop/overview.png)\n",
+    );
+    expect(html).toMatch(
+      /<picture><source type="image\/webp" srcset="\/assets\/overview-[0-9a-f]{10}-390\.webp 390w, [^"]*1280\.webp 1280w" sizes="[^"]+"><img src="\/assets\/overview-[0-9a-f]{10}-960\.jpg" srcset="[^"]*390\.jpg 390w[^"]*" sizes="[^"]+" alt="The LedgerLoop overview" width="2400" height="1500" loading="lazy" decoding="async"><\/picture>/,
+    );
+  });
 });

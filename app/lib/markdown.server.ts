@@ -8,6 +8,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { pictureFor } from "~/lib/images/content-images.server";
 
 /**
  * Markdown to HTML for articles, run once per post when the content loads
@@ -64,6 +65,7 @@ const processor = unified()
   .use(rehypeExternalLinks, { rel: ["noopener", "noreferrer"] })
   .use(frameCodeBlocks)
   .use(wrapTables)
+  .use(responsiveImages)
   .use(rehypeStringify);
 
 /**
@@ -172,6 +174,43 @@ function wrapTables() {
         },
         [node],
       );
+    });
+  };
+}
+
+/**
+ * An image of content/images/ (`![alt](/images/posts/x.png)`) becomes the
+ * picture the build made of it (docs/decisions/093): WebP and a JPEG fallback
+ * at the widths made, its width and height, loaded lazily. The loaders have
+ * already refused a post whose image is missing or over its budget.
+ */
+function responsiveImages() {
+  return (tree: Root) => {
+    replaceChildren(tree, (node) => {
+      const src = node.properties.src;
+      if (node.tagName !== "img" || typeof src !== "string") return node;
+      const alt = typeof node.properties.alt === "string" ? node.properties.alt : "";
+      const picture = pictureFor({ src, alt });
+      if (!picture) return node;
+      const sizes =
+        "(min-width: 1024px) 46rem, (min-width: 640px) calc(100vw - 4rem), calc(100vw - 2.5rem)";
+      return element("picture", {}, [
+        element("source", { type: "image/webp", srcSet: picture.webpSrcset, sizes }, []),
+        element(
+          "img",
+          {
+            src: picture.fallbackSrc,
+            srcSet: picture.fallbackSrcset,
+            sizes,
+            alt,
+            width: picture.width,
+            height: picture.height,
+            loading: "lazy",
+            decoding: "async",
+          },
+          [],
+        ),
+      ]);
     });
   };
 }

@@ -6,6 +6,7 @@ import { CallToAction } from "~/components/sections/call-to-action";
 import { PostBody } from "~/features/blog/post-body";
 import { PostGrid } from "~/features/blog/post-grid";
 import { PostHeader } from "~/features/blog/post-header";
+import { CoverImage } from "~/components/sections/cover-image";
 import { findService } from "~/config/services";
 import { serviceRef } from "~/features/services/services.server";
 import { blogFeedLink } from "~/config/feeds";
@@ -65,6 +66,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PostHeader post={post} />
+      {post.coverImage && <CoverImage picture={post.coverImage} />}
       <PostBody html={post.html} outline={post.outline} services={services} />
       <PostGrid
         id="related-posts"

@@ -17,6 +17,7 @@ import { productArtAlt } from "~/config/art";
 import { breadcrumbJsonLd, caseStudyJsonLd } from "~/site/json-ld";
 import { getMeta } from "~/site/meta";
 import { serviceRef } from "~/features/services/services.server";
+import { pictureFor } from "~/lib/images/content-images.server";
 
 // One product's case study, prerendered (app/site/pages.server.ts). Unknown slugs are 404.
 export function loader({ params }: Route.LoaderArgs) {
@@ -34,6 +35,10 @@ export function loader({ params }: Route.LoaderArgs) {
       artAlt: productArtAlt(product),
       ...{ challenge, solution, approach, timeline, team, results, technologies },
       testimonial: testimonial && testimonialItem(testimonial),
+      screens: (product.screens ?? []).flatMap((screen) => {
+        const picture = pictureFor(screen);
+        return picture ? [{ picture, ...(screen.caption && { caption: screen.caption }) }] : [];
+      }),
     },
     description: description.length <= 160 ? description : `${description.slice(0, 157)}…`,
     cta: portfolioPage().cta,

@@ -4,6 +4,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { EventDetails } from "~/features/events/event-details";
+import { CoverImage } from "~/components/sections/cover-image";
 import { PageHero } from "~/components/sections/page-hero";
 import { EventActions, EventFacts } from "~/features/events/event-parts";
 import { eventKinds } from "~/features/events/event-view";
@@ -216,6 +217,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
           />
         }
       />
+      {event.coverImage && <CoverImage picture={event.coverImage} />}
       <EventDetails event={event} />
       <RegistrationSection event={event} registration={registration} />
       <CallToAction

@@ -97,6 +97,7 @@ export const crossFileRules: readonly string[] = [
   "An event has an `agenda`, `speakers` or both; its `end` is after its `start`, `registrationClosesAt` is not after the start, agenda times are in order and, for a one-day event, within its hours; question `id`s are unique.",
   "An event with a partner's `registrationUrl` has none of `capacity`, `registrationClosesAt` or `questions`.",
   "Each figure's `value` appears in its product's headline result or results (a unit test, `figures.test.ts`).",
+  "Every image path (`coverImage.src`, a screen's `src`, `![alt](/images/…)` in a post's body) names a file in `content/images/` that sharp can read, at most 8 MB and 6,000 px, whose 390 px WebP is at most 60 KB (`imageBudget` in `app/config/budgets.ts`); a body image has alt text.",
 ];
 
 function count(min: number | undefined, max: number | undefined, unit: string): string {

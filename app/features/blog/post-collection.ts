@@ -15,6 +15,9 @@ import {
   slugField,
 } from "~/lib/content/fields";
 import { isPublished } from "~/lib/content/publication";
+import { imageField } from "~/lib/content/image-fields";
+import { imageProblem } from "~/lib/images/content-image";
+import { contentImages, pictureFor } from "~/lib/images/content-images.server";
 import type { PostSummary } from "~/features/blog/post-view";
 
 /**
@@ -49,6 +52,11 @@ export const postFrontmatterSchema = z
       .object({ figure: lineField(12), caption: lineField(80) })
       .strict()
       .optional(),
+    /**
+     * A photograph or screen for the post (docs/decisions/093), shown under
+     * its header and on its card in place of the drawn cover.
+     */
+    coverImage: imageField("posts").optional(),
   })
   .strict();
 
@@ -99,6 +107,12 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
       message: `"${entry.cover.figure}" must appear in the post's title, excerpt or text, as written there`,
     });
   }
+  for (const image of markdownImagesIn(entry.body)) {
+    const problem = image.alt
+      ? imageProblem(image.reference, contentImages())
+      : `the image "${image.reference}" needs alt text, what it shows: ![what it shows](${image.reference})`;
+    if (problem) problems.push({ path: ["body"], linesBelow: image.index, message: problem });
+  }
   const heading = pageHeadingIn(entry.body);
   if (heading) {
     problems.push({
@@ -115,6 +129,22 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
     });
   }
   return problems;
+}
+
+/** The images of a Markdown body (`![alt](path)`) outside code blocks, with their line from the body's first. */
+function markdownImagesIn(body: string): { index: number; alt: string; reference: string }[] {
+  const images: { index: number; alt: string; reference: string }[] = [];
+  let fence: string | undefined;
+  for (const [index, line] of body.split("\n").entries()) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (!fence || marker.startsWith(fence))) fence = fence ? undefined : marker;
+    else if (!fence) {
+      for (const match of line.matchAll(/!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+        images.push({ index, alt: (match[1] ?? "").trim(), reference: match[2] ?? "" });
+      }
+    }
+  }
+  return images;
 }
 
 /** The first "# Heading" of a Markdown body outside code blocks, and its line from the body's first. */
@@ -154,8 +184,10 @@ export function parsePosts(
 
 export function summarisePost(entry: PostEntry): PostSummary {
   const { slug, title, date, author, tags, excerpt, services, draft, body, cover } = entry;
+  const coverImage = entry.coverImage && pictureFor(entry.coverImage);
   return {
     ...(cover && { cover }),
+    ...(coverImage && { coverImage }),
     slug,
     title,
     date,

@@ -5,6 +5,8 @@
  * (issue 6; docs/decisions/020).
  */
 
+import type { Picture } from "~/lib/images/content-image";
+
 /** What a list or a card shows of a post. */
 export type PostSummary = {
   slug: string;
@@ -21,6 +23,8 @@ export type PostSummary = {
   readingMinutes: number;
   /** The cover's key figure and its caption (docs/decisions/083). */
   cover?: { figure: string; caption: string };
+  /** Its photograph or screen, when it has one (docs/decisions/093); the drawn cover otherwise. */
+  coverImage?: Picture;
 };
 
 /** What a post's card shows (app/features/blog/post-card.tsx): no author, no services. */

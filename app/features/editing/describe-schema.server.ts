@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { labelOf, type FieldDescription, type TextPattern } from "./field-description";
 
 /*
@@ -56,6 +56,12 @@ export function describeFields(schema: z.ZodType): Record<string, FieldDescripti
 function describe(schema: z.ZodType | undefined, key: string, optional: boolean): FieldDescription {
   const definition = definitionOf(schema);
   const label = labelOf(key);
+  // An image's path (app/lib/content/image-fields.ts) is an upload into its folder.
+  const meta = schema && z.globalRegistry.get(schema);
+  if (typeof meta?.contentImage === "string") {
+    const title = typeof meta.title === "string" ? meta.title : label;
+    return { kind: "image", label: title, optional, folder: meta.contentImage };
+  }
   switch (definition.type) {
     case "optional":
       return describe(definition.innerType, key, true);

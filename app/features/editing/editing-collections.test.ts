@@ -40,14 +40,17 @@ describe("the editing UI's collections", () => {
       ...Object.values(editedCollections).map((entry) => entry.path),
       ...Object.values(editedSingletons).map((entry) => entry.path),
     ];
+    // content/images/ holds the files the collections' image fields upload (decision 093).
     const onDisk = readdirSync("content", { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? entry.name === "pages"
-          ? readdirSync(path.join("content", "pages")).map(
-              (name) => `content/pages/${name.replace(/\.yaml$/, "")}`,
-            )
-          : [`content/${entry.name}/*`]
-        : [`content/${entry.name.replace(/\.yaml$/, "")}`],
+      entry.name === "images"
+        ? []
+        : entry.isDirectory()
+          ? entry.name === "pages"
+            ? readdirSync(path.join("content", "pages")).map(
+                (name) => `content/pages/${name.replace(/\.yaml$/, "")}`,
+              )
+            : [`content/${entry.name}/*`]
+          : [`content/${entry.name.replace(/\.yaml$/, "")}`],
     );
     expect(offered.sort()).toEqual(onDisk.sort());
   });
@@ -111,5 +114,27 @@ describe("the editing UI's collections", () => {
     expect(() => describeFields(z.object({ when: z.union([z.string(), z.number()]) }))).toThrow(
       /when: the editing UI has no field for a zod union; describe it in app\/features\/editing\/describe-schema.server.ts/,
     );
+  });
+
+  it("offers an image upload into content/images/ with its alt text beside it (decision 093)", () => {
+    const { posts, events, products: productEntries } = description.collections;
+    expect(field(posts!.fields, "coverImage", "src")).toEqual({
+      kind: "image",
+      label: "Image",
+      optional: true,
+      folder: "posts",
+    });
+    expect(field(posts!.fields, "coverImage", "alt")).toMatchObject({ kind: "text", max: 200 });
+    expect(field(events!.fields, "coverImage", "src")).toMatchObject({ folder: "events" });
+    expect(field(productEntries!.fields, "screens", "src")).toMatchObject({
+      kind: "image",
+      optional: false,
+      folder: "products",
+    });
+    expect(field(productEntries!.fields, "screens", "caption")).toMatchObject({ optional: true });
+    const cover = (
+      config.collections?.posts?.schema as Record<string, { fields?: Record<string, unknown> }>
+    ).coverImage?.fields?.src;
+    expect(cover).toMatchObject({ formKind: "asset", directory: "content/images/posts" });
   });
 });

@@ -24,7 +24,9 @@ export type FieldDescription =
   | { kind: "checkbox"; label: string }
   | { kind: "integer"; label: string; optional: boolean; min?: number; max?: number }
   | { kind: "array"; label: string; element: FieldDescription; min?: number; max?: number }
-  | { kind: "object"; label: string; fields: Record<string, FieldDescription> };
+  | { kind: "object"; label: string; fields: Record<string, FieldDescription> }
+  /** An image uploaded into content/images/<folder>/ (docs/decisions/093). */
+  | { kind: "image"; label: string; optional: boolean; folder: string };
 
 /**
  * A folder of files (posts, events, ...) or one file (a page's copy). A

@@ -16,8 +16,16 @@ import {
 
 type Field = ReturnType<typeof keystaticField>;
 
-/** Images dropped into a post's body: stored beside the content, served by the build (decision 081). */
-const postImages = { directory: "public/images/posts", publicPath: "/images/posts/" };
+/**
+ * Images go into content/images/<folder>/<entry>/ and are written as
+ * /images/<folder>/<entry>/<file>, which the loaders resolve and the build
+ * turns into responsive variants (docs/decisions/093).
+ */
+const imageStorage = (folder: string) => ({
+  directory: `content/images/${folder}`,
+  publicPath: `/images/${folder}/`,
+});
+const postImages = imageStorage("posts");
 
 function textValidation(field: Extract<FieldDescription, { kind: "text" }>) {
   // Keystatic checks one pattern, even on an empty field: a schema's few become
@@ -65,6 +73,12 @@ function keystaticField(field: FieldDescription): ReturnType<typeof fields.text>
       });
     case "object":
       return fields.object(keystaticFields(field.fields) as never, { label: field.label });
+    case "image":
+      return fields.image({
+        label: field.label,
+        ...imageStorage(field.folder),
+        validation: { isRequired: !field.optional },
+      });
     case "array":
       return fields.array(keystaticField(field.element) as never, {
         label: field.label,

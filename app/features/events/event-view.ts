@@ -1,4 +1,6 @@
 import type { ServiceId } from "~/config/services";
+import type { Picture } from "~/lib/images/content-image";
+
 /**
  * An event as a list shows it (the events page's cards, the home page's
  * teaser): serialisable, with its date and time already written out in the
@@ -61,6 +63,8 @@ export type EventView = EventCardView & {
   timeZone: string;
   /** The end instant (ISO 8601, UTC). */
   endsAt: string;
+  /** Its photograph, when it has one (docs/decisions/093). */
+  coverImage?: Picture;
 };
 
 export const eventFormats = ["online", "in-person"] as const;

@@ -30,6 +30,8 @@ import {
   slugField,
 } from "~/lib/content/fields";
 import { isPublished, showsUnpublished } from "~/lib/content/publication";
+import { imageField } from "~/lib/content/image-fields";
+import { pictureFor } from "~/lib/images/content-images.server";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 
 /**
@@ -139,6 +141,8 @@ const eventFields = z
     tags: z.array(lineField(30)).max(5).default([]),
     /** When the event is announced on its own; left out of production builds until then (decision 096). */
     publishAt: publishAtField.optional(),
+    /** A photograph for the event's page (docs/decisions/093), under its header. */
+    coverImage: imageField("events").optional(),
   })
   .strict();
 
@@ -334,12 +338,14 @@ export function toEventTeaserView(event: EventEntry, now: Date): EventTeaserView
 
 /** What the event's own page needs to show it: the card's fields and the rest. */
 export function toEventView(event: EventEntry, now: Date): EventView {
+  const coverImage = event.coverImage && pictureFor(event.coverImage);
   return {
     ...toEventCardView(event, now),
     services: event.services.map(serviceRef),
     tags: event.tags,
     timeZone: event.timeZone,
     endsAt: event.endsAt.toISOString(),
+    ...(coverImage && { coverImage }),
   };
 }
 

@@ -11,6 +11,8 @@ import { HeadlineResult, ServiceLinks } from "~/features/portfolio/product-cards
 import { TestimonialCard, type TestimonialItem } from "~/features/portfolio/testimonial-list";
 import type { Product } from "~/features/portfolio/products.server";
 import type { ProductCardData } from "~/features/portfolio/product-refs.server";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import type { Picture } from "~/lib/images/content-image";
 
 /** What a case study page shows of a product (the loader sends it as it is). */
 export type CaseStudyView = Pick<
@@ -35,6 +37,8 @@ export type CaseStudyView = Pick<
   /** The alt text of the product's art (productArtAlt). */
   artAlt: string;
   testimonial?: TestimonialItem;
+  /** The product's screens, as the build made them (docs/decisions/093). */
+  screens: { picture: Picture; caption?: string }[];
 };
 
 /** The case study's opening: the product's name as the page's h1, the client, and its own art. */
@@ -143,6 +147,7 @@ export function CaseStudyApproach({ study }: { study: CaseStudyView }) {
           </ol>
         </div>
       </div>
+      <CaseStudyScreens study={study} />
     </SectionBand>
   );
 }
@@ -185,6 +190,45 @@ export function CaseStudyTimeline({ study }: { study: CaseStudyView }) {
         </div>
       </div>
     </SectionBand>
+  );
+}
+
+/**
+ * The product, screen by screen, after the approach on its band (so the bands
+ * keep their order): the first across the column, the others two to a row
+ * from the large breakpoint up. Below the fold, so each loads lazily.
+ */
+function CaseStudyScreens({ study }: { study: CaseStudyView }) {
+  if (study.screens.length === 0) return null;
+  return (
+    <section id="screens" aria-labelledby="screens-heading" className="mt-16 md:mt-24">
+      <SectionHeading
+        id="screens-heading"
+        heading={{ eyebrow: "The product", title: `${study.name}, screen by screen` }}
+      />
+      <ul className="mt-12 grid gap-10 lg:grid-cols-2">
+        {study.screens.map(({ picture, caption }, index) => (
+          <li key={picture.fallbackSrc} className={index === 0 ? "lg:col-span-2" : undefined}>
+            <figure>
+              <ResponsiveImage
+                picture={picture}
+                sizes={
+                  index === 0
+                    ? "(min-width: 1200px) 1136px, (min-width: 640px) calc(100vw - 4rem), calc(100vw - 2.5rem)"
+                    : "(min-width: 1200px) 548px, (min-width: 1024px) calc(50vw - 3.25rem), (min-width: 640px) calc(100vw - 4rem), calc(100vw - 2.5rem)"
+                }
+                className="block h-auto w-full rounded-2xl border border-line bg-shade"
+              />
+              {caption && (
+                <figcaption className="mt-3 text-[15px] leading-relaxed text-muted">
+                  {caption}
+                </figcaption>
+              )}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from "~/lib/content/collection";
 import { durationField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
+import { captionedImageField } from "~/lib/content/image-fields";
 
 /**
  * The portfolio's products (content/products/*.yaml), each with its case
@@ -56,6 +57,11 @@ export const productSchema = z
       .max(8),
     results: z.array(lineField(200)).min(2).max(5),
     technologies: z.array(lineField(40)).min(2).max(10),
+    /**
+     * Screens of the product (docs/decisions/093), in the order the case
+     * study tells it, each with its alt text and an optional caption.
+     */
+    screens: z.array(captionedImageField("products")).max(6).optional(),
   })
   .strict();
 

@@ -32,6 +32,11 @@ const bundled: RawFiles | undefined = import.meta.env
 
 let diskRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
+/** The checkout whose content/ is read outside Vite. */
+export function contentRoot(): string {
+  return diskRoot;
+}
+
 /** Outside Vite, reads the content/ of another checkout (`npm run check:content -- --root`). */
 export function readContentFrom(root: string): void {
   diskRoot = root;

@@ -5,7 +5,11 @@ import {
   setAsideContentErrors,
   type ContentError,
 } from "~/lib/content/collection";
-import { readContentFrom } from "~/lib/content/content-files.server";
+import {
+  proposeChange,
+  readContentFrom,
+  type ProposedChange,
+} from "~/lib/content/content-files.server";
 
 /**
  * `npm run check:content [-- --root <checkout>]`: every file of content/
@@ -17,6 +21,19 @@ import { readContentFrom } from "~/lib/content/content-files.server";
  */
 const rootFlag = process.argv.indexOf("--root");
 if (rootFlag !== -1) readContentFrom(path.resolve(process.argv[rootFlag + 1] ?? "."));
+// `--proposed`: the files as a save would leave them, given on standard input
+// as JSON ({ additions: { path: text }, deletions: [path] }); `--json` prints
+// the reports as JSON. The editor's API checks each save so (docs/decisions/091).
+if (process.argv.includes("--proposed")) {
+  proposeChange(JSON.parse(await readStandardInput()) as ProposedChange);
+}
+const asJson = process.argv.includes("--json");
+
+async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 const started = performance.now();
 const refused: ContentError[] = [];
@@ -48,6 +65,20 @@ for (const read of copies) {
   } catch {
     // Reported to the handler when the file was read.
   }
+}
+
+if (asJson) {
+  // One report per file; a rule across files may have refused a file twice.
+  const reports = new Map<string, ContentError["report"]>();
+  for (const { report } of refused) {
+    const known = reports.get(report.file);
+    reports.set(
+      report.file,
+      known ? { file: report.file, problems: [...known.problems, ...report.problems] } : report,
+    );
+  }
+  console.log(JSON.stringify({ reports: [...reports.values()] }));
+  process.exit(0);
 }
 
 const lines = new Set<string>();

@@ -56,6 +56,12 @@ export type ParsePostsOptions = {
   includeDrafts: boolean;
   /** content/team, read by the same reader as the posts. */
   team: PostAuthors;
+  /**
+   * Whether the site serves a file at a path ("/images/posts/x.png"), for the
+   * images a body shows (content-files.server.ts's publicFileExists). Tests
+   * that give none skip the check.
+   */
+  publicFileExists?: (urlPath: string) => boolean;
 };
 
 /**
@@ -63,7 +69,11 @@ export type ParsePostsOptions = {
  * posts are loaded (dev, the build, the server, the tests), drafts included
  * unless said otherwise.
  */
-export function postProblems(entry: PostEntry, team: PostAuthors): ContentProblem[] {
+export function postProblems(
+  entry: PostEntry,
+  team: PostAuthors,
+  publicFileExists?: (urlPath: string) => boolean,
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   // The author is written in the post and again in content/team: they must agree,
   // so a renamed or departed leader is caught.
@@ -95,6 +105,15 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
       message: `"${heading.text}" is a level-1 heading; the title is the page's only one, so start the article's sections at "##"`,
     });
   }
+  for (const image of localImagesIn(entry.body)) {
+    if (publicFileExists && !publicFileExists(image.src)) {
+      problems.push({
+        path: ["body"],
+        linesBelow: image.index,
+        message: `shows the image "${image.src}", which is not in public${image.src.slice(0, image.src.lastIndexOf("/") + 1)}: upload it again, or correct the path`,
+      });
+    }
+  }
   const words = countWords(entry.body);
   if (!entry.draft && words < minimumPublishedWords) {
     problems.push({
@@ -103,6 +122,24 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
     });
   }
   return problems;
+}
+
+/** The images a Markdown body shows from the site's own files ("/images/…"), each with its line from the body's first. */
+function localImagesIn(body: string): { index: number; src: string }[] {
+  return body.split("\n").flatMap((line, index) =>
+    [...line.matchAll(/!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*\bsrc=["'](\/(?!\/)[^"']+)/g)].map(
+      (match) => ({ index, src: decoded(match[1] ?? match[2] ?? "") }),
+    ),
+  );
+}
+
+/** "/images/a%20b.png" as the file's name, "a b.png"; a malformed escape as written. */
+function decoded(urlPath: string): string {
+  try {
+    return decodeURI(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /** The first "# Heading" of a Markdown body outside code blocks, and its line from the body's first. */
@@ -124,7 +161,7 @@ function pageHeadingIn(body: string): { index: number; text: string } | undefine
  */
 export function parsePosts(
   files: RawFiles,
-  { includeDrafts, team }: ParsePostsOptions,
+  { includeDrafts, team, publicFileExists }: ParsePostsOptions,
 ): PostEntry[] {
   // One slug per file name also makes slugs unique within the folder.
   const entries = loadCollection({
@@ -132,7 +169,7 @@ export function parsePosts(
     schema: postFrontmatterSchema,
     format: "markdown",
     nameField: "slug",
-    check: (entry) => postProblems(entry, team),
+    check: (entry) => postProblems(entry, team, publicFileExists),
   });
   // Titles become page titles, which must be unique across the site.
   return keepUniqueBy(entries, (entry) => entry.title, "title")

@@ -9,7 +9,11 @@ import {
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
-import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
+import {
+  contentFiles,
+  publicFileExists,
+  throwIfRefused,
+} from "~/lib/content/content-files.server";
 import { portraitOf, team } from "~/features/company/team.server";
 
 /**
@@ -34,7 +38,11 @@ const files = contentFiles("content/posts");
 // Outside Vite (the page list, scripts, browser tests) the posts are the published ones.
 const includeDrafts = import.meta.env?.DEV === true;
 
-const entries: readonly PostEntry[] = parsePosts(files, { includeDrafts, team });
+const entries: readonly PostEntry[] = parsePosts(files, {
+  includeDrafts,
+  team,
+  publicFileExists,
+});
 const summaries: readonly PostSummary[] = entries.map((entry) => {
   const summary = summarisePost(entry);
   return { ...summary, author: { ...summary.author, portrait: portraitOf(summary.author.name) } };

@@ -7,7 +7,13 @@ import {
   type RawFiles,
   loadCollection,
 } from "~/lib/content/collection";
-import { isoDateField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import {
+  editorHints,
+  isoDateField,
+  lineField,
+  serviceIdField,
+  slugField,
+} from "~/lib/content/fields";
 import type { PostSummary } from "~/features/blog/post-view";
 
 /**
@@ -23,7 +29,11 @@ export const postFrontmatterSchema = z
     /** Must equal the file's name: content/posts/<slug>.md is /blog/<slug>. */
     slug: slugField,
     date: isoDateField,
-    author: z.object({ name: lineField(60), role: lineField(60) }).strict(),
+    /** A leader of content/team, with the role given there: the editor offers them by name. */
+    author: z
+      .object({ name: lineField(60), role: lineField(60) })
+      .strict()
+      .register(editorHints, { references: "team" }),
     tags: z.array(lineField(30)).min(1).max(5),
     /** The list's teaser and the page's meta description, so 50-160 characters. */
     excerpt: z.string().trim().min(50).max(160),
@@ -126,11 +136,15 @@ export function postProblems(
 
 /** The images a Markdown body shows from the site's own files ("/images/…"), each with its line from the body's first. */
 function localImagesIn(body: string): { index: number; src: string }[] {
-  return body.split("\n").flatMap((line, index) =>
-    [...line.matchAll(/!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*\bsrc=["'](\/(?!\/)[^"']+)/g)].map(
-      (match) => ({ index, src: decoded(match[1] ?? match[2] ?? "") }),
-    ),
-  );
+  return body
+    .split("\n")
+    .flatMap((line, index) =>
+      [
+        ...line.matchAll(
+          /!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*\bsrc=["'](\/(?!\/)[^"']+)/g,
+        ),
+      ].map((match) => ({ index, src: decoded(match[1] ?? match[2] ?? "") })),
+    );
 }
 
 /** "/images/a%20b.png" as the file's name, "a b.png"; a malformed escape as written. */

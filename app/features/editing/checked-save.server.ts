@@ -81,7 +81,9 @@ const keyOf = (file: string, problem: ContentReport["problems"][number]) =>
   `${file}\n${problem.field ?? ""}\n${problem.message}`;
 
 const problemKeys = (reports: ContentReport[]) =>
-  new Set(reports.flatMap((report) => report.problems.map((problem) => keyOf(report.file, problem))));
+  new Set(
+    reports.flatMap((report) => report.problems.map((problem) => keyOf(report.file, problem))),
+  );
 
 /** The refusal Keystatic's UI shows as the save's error: one line per problem. */
 function refusal(reports: ContentReport[]): Response {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import type * as Prettier from "prettier";
 import {
   isCollection,
   isMap,
@@ -20,7 +21,7 @@ import {
  * `npm run format` would. Saving one field then changes that field's lines.
  */
 
-type Prettier = typeof import("prettier");
+type Prettier = typeof Prettier;
 let prettier: Promise<Prettier> | undefined;
 // A development dependency: only `npm run dev` saves files (local mode).
 const loadPrettier = () => (prettier ??= import("prettier"));

@@ -57,11 +57,11 @@ function readFromDisk(directory: string): RawFiles {
   const files: Record<string, string> = {};
   const folder = path.join(diskRoot, directory);
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
-    if (isContentFile(name)) {
-      files[`/${directory}/${name}`] = readFileSync(path.join(folder, name), "utf8");
+    const file = `${directory}/${name}`;
+    if (isContentFile(name) && !proposed.deletions.includes(file)) {
+      files[`/${file}`] = readFileSync(path.join(folder, name), "utf8");
     }
   }
-  for (const deleted of proposed.deletions) delete files[`/${deleted}`];
   for (const [file, text] of Object.entries(proposed.additions)) {
     if (path.posix.dirname(file) === directory && isContentFile(file)) files[`/${file}`] = text;
   }

@@ -79,7 +79,8 @@ export function houseStyleSlips(value: unknown, path: readonly PropertyKey[] = [
   if (typeof value === "string") {
     return /\s/.test(value.trim()) ? slipsIn(value).map((message) => ({ path, message })) : [];
   }
-  if (Array.isArray(value)) return value.flatMap((item, index) => houseStyleSlips(item, [...path, index]));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => houseStyleSlips(item, [...path, index]));
   if (value && typeof value === "object" && !(value instanceof Date)) {
     return Object.entries(value).flatMap(([key, item]) => houseStyleSlips(item, [...path, key]));
   }

@@ -85,14 +85,15 @@ const problemKeys = (reports: ContentReport[]) =>
     reports.flatMap((report) => report.problems.map((problem) => keyOf(report.file, problem))),
   );
 
-/** The refusal Keystatic's UI shows as the save's error: one line per problem. */
+/** The refusal Keystatic's UI shows as the save's error: each file, then one line per problem. */
 function refusal(reports: ContentReport[]): Response {
-  const lines = reports.flatMap((report) =>
-    report.problems.map((problem) => `${report.file}: ${describeProblem(problem)}`),
-  );
-  const count = lines.length === 1 ? "this problem" : `these ${lines.length} problems`;
+  const count = reports.reduce((sum, report) => sum + report.problems.length, 0);
+  const lines = reports.flatMap((report) => [
+    report.file,
+    ...report.problems.map((problem) => `• ${describeProblem(problem)}`),
+  ]);
   return new Response(
-    `Not saved: the site would leave this out until ${count} ${lines.length === 1 ? "is" : "are"} fixed.\n${lines.join("\n")}`,
+    `Not saved: the site would leave this out. Fix ${count === 1 ? "this" : `these ${count} things`} and save again.\n${lines.join("\n")}`,
     { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } },
   );
 }

@@ -34,7 +34,10 @@ function choiceProblem(field: Choice, value: string, initial: string): string | 
   return undefined;
 }
 
-const labelOf = (field: Choice, value: string) => field.optionLabels?.[value] ?? value;
+/** "line-monitoring" reads "Line monitoring" where the schema gives no label. */
+const labelOf = (field: Choice, value: string) =>
+  field.optionLabels?.[value] ??
+  value.charAt(0).toUpperCase() + value.slice(1).replaceAll("-", " ");
 
 function ChoiceInput({ field, ...props }: FormFieldInputProps<string> & { field: Choice }) {
   // What the file had when it was opened: its own drawing is not another file's.
@@ -68,7 +71,7 @@ function ChoiceInput({ field, ...props }: FormFieldInputProps<string> & { field:
       errorMessage={
         problem && (touched || props.forceValidation || props.value !== none) ? problem : undefined
       }
-      width={{ mobile: "auto", tablet: "alias.singleLineWidth" }}
+      width={{ mobile: "auto", tablet: "scale.4600" }}
     >
       {(item) => <Item key={item.key}>{item.label}</Item>}
     </Picker>
@@ -149,7 +152,7 @@ function PersonInput({ field, ...props }: FormFieldInputProps<PersonValue> & { f
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={props.autoFocus}
         errorMessage={showProblem && !field.open ? problem : undefined}
-        width={{ mobile: "auto", tablet: "alias.singleLineWidth" }}
+        width={{ mobile: "auto", tablet: "scale.4600" }}
       >
         {(item) => <Item key={item.key}>{item.label}</Item>}
       </Picker>

@@ -4,7 +4,7 @@ import { Flex } from "@keystar/ui/layout";
 import { Item, Picker } from "@keystar/ui/picker";
 import { TextField } from "@keystar/ui/text-field";
 import { Text } from "@keystar/ui/typography";
-import { useState, type FocusEvent, type ReactElement } from "react";
+import { useState, type ReactElement } from "react";
 import type { FieldDescription } from "./field-description";
 
 /*
@@ -206,12 +206,15 @@ export function personField(field: Person): BasicFormField<PersonValue> {
  */
 function CalendarCheck({ label, children }: { label: string; children: ReactElement }) {
   const [notInCalendar, setNotInCalendar] = useState(false);
-  const check = (event: FocusEvent<HTMLDivElement>) => {
+  // Checked as each key goes up, and when the field is left: a date input
+  // sends no change while what was typed is not a date.
+  const check = (event: { target: EventTarget }) => {
     const input = event.target as HTMLInputElement;
     if (input.validity) setNotInCalendar(input.validity.badInput);
   };
   return (
-    <div onBlur={check} onInput={check as never}>
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- it listens to the input inside; it takes none itself
+    <div onBlur={check} onKeyUp={check}>
       {children}
       {notInCalendar && (
         <Text color="critical" size="small" role="alert">

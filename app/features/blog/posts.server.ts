@@ -9,11 +9,7 @@ import {
 } from "~/features/blog/post-collection";
 import type { PostSummary } from "~/features/blog/post-view";
 import { blogPageCount, blogPageSlice, type BlogPageSlice } from "~/features/blog/blog-pages";
-import {
-  contentFiles,
-  publicFileExists,
-  throwIfRefused,
-} from "~/lib/content/content-files.server";
+import { contentFiles, publicFileExists, throwIfRefused } from "~/lib/content/content-files.server";
 import { portraitOf, team } from "~/features/company/team.server";
 
 /**

@@ -141,9 +141,13 @@ function localImagesIn(body: string): { index: number; src: string }[] {
     .flatMap((line, index) =>
       [
         ...line.matchAll(
-          /!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*\bsrc=["'](\/(?!\/)[^"']+)/g,
+          // Also as the editor writes an image it could not load: escaped, `!\[alt\](/x.png)`.
+          /!\\?\[[^\]]*?\\?\]\\?\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*\bsrc=["'](\/(?!\/)[^"']+)/g,
         ),
-      ].map((match) => ({ index, src: decoded(match[1] ?? match[2] ?? "") })),
+      ].map((match) => ({
+        index,
+        src: decoded((match[1] ?? match[2] ?? "").replaceAll("\\", "")),
+      })),
     );
 }
 

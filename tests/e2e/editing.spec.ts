@@ -324,7 +324,7 @@ test("the editor shows each rule of the site where a save would break it, and sa
   await cover.getByRole("textbox", { name: "Caption" }).fill("asked before every save");
   await expectRefused(page, "Fix these 2 things");
   await expect(refusal(page)).toContainText(
-    'cover.figure: "5 questions" must appear in the post’s title, excerpt or text',
+    'cover.figure: "5 questions" must appear in the post\'s title, excerpt or text',
   );
   await expect(refusal(page)).toContainText("a published post needs at least 600");
   expect(written()).toBe(asWritten);

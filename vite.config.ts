@@ -208,6 +208,11 @@ export default defineConfig(({ isPreview }) => ({
       // The editing UI's, loaded by /keystatic only (docs/decisions/081).
       "@keystatic/core",
       "@keystatic/core/ui",
+      // Its own fields' parts (app/features/editing/pick-fields.tsx, decision 091).
+      "@keystar/ui/layout",
+      "@keystar/ui/picker",
+      "@keystar/ui/text-field",
+      "@keystar/ui/typography",
     ],
   },
   server: {

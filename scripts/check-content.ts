@@ -5,7 +5,11 @@ import {
   setAsideContentErrors,
   type ContentError,
 } from "~/lib/content/collection";
-import { readContentFrom } from "~/lib/content/content-files.server";
+import {
+  proposeChange,
+  readContentFrom,
+  type ProposedChange,
+} from "~/lib/content/content-files.server";
 import { waitingEntries } from "~/lib/content/publication";
 import { prepareContentImages } from "~/lib/images/content-images.server";
 
@@ -18,10 +22,23 @@ import { prepareContentImages } from "~/lib/images/content-images.server";
  * content/ of another checkout (the tests use a copy). `--json` prints one
  * object instead, for deploy/publish: `problems` (file, line, field,
  * message) and `waiting`, the entries whose publishAt is after
- * VITE_CONTENT_AS_OF (now when unset) with that instant (docs/decisions/095).
+ * VITE_CONTENT_AS_OF (now when unset) with that instant (docs/decisions/095),
+ * and `reports`, the problems by file, for the editor's save check.
  */
 const rootFlag = process.argv.indexOf("--root");
 if (rootFlag !== -1) readContentFrom(path.resolve(process.argv[rootFlag + 1] ?? "."));
+// `--proposed`: the files as a save would leave them, given on standard input
+// as JSON ({ additions: { path: text }, deletions: [path] }). The editor's API
+// checks each save so (docs/decisions/091).
+if (process.argv.includes("--proposed")) {
+  proposeChange(JSON.parse(await readStandardInput()) as ProposedChange);
+}
+
+async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 const started = performance.now();
 const refused: ContentError[] = [];
@@ -68,7 +85,16 @@ if (process.argv.includes("--json")) {
     })),
   );
   const waiting = [...waitingEntries].map(([file, at]) => ({ file, publishAt: at.toISOString() }));
-  console.log(JSON.stringify({ problems, waiting }));
+  // One report per file; a rule across files may have refused a file twice.
+  const reports = new Map<string, ContentError["report"]>();
+  for (const { report } of refused) {
+    const known = reports.get(report.file);
+    reports.set(
+      report.file,
+      known ? { file: report.file, problems: [...known.problems, ...report.problems] } : report,
+    );
+  }
+  console.log(JSON.stringify({ problems, waiting, reports: [...reports.values()] }));
   process.exit(problems.length === 0 ? 0 : 1);
 }
 

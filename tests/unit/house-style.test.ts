@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
 import ts from "typescript";
-import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
-import { durationsWrittenOtherwise, straightQuotes } from "~/lib/content/house-style";
+import {
+  durationsWrittenOtherwise,
+  houseStyleSlips,
+  markdownProse,
+  straightQuotes,
+} from "~/lib/content/house-style";
 
 /*
  * The house style's mechanical rules over every piece of visible copy
@@ -23,36 +24,6 @@ function files(directory: string, pattern: RegExp): string[] {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return entry.name === "+types" ? [] : files(full, pattern);
     return pattern.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** A YAML document's string values; one without a space is a slug, a date, an address or an id. */
-function yamlProse(value: unknown, where: string): Prose[] {
-  if (typeof value === "string") return /\s/.test(value.trim()) ? [{ where, text: value }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => yamlProse(item, `${where}[${i}]`));
-  if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => yamlProse(item, `${where}.${key}`));
-  }
-  return [];
-}
-
-type MarkdownNode = { type: string; value?: string; alt?: string; children?: MarkdownNode[] };
-
-/** A Markdown body's text and image descriptions: not code, HTML, link targets or syntax. */
-function markdownProse(node: MarkdownNode, where: string): Prose[] {
-  if (node.type === "text" && node.value) return [{ where, text: node.value }];
-  if (node.type === "image" && node.alt) return [{ where: `${where} (image)`, text: node.alt }];
-  return (node.children ?? []).flatMap((child) => markdownProse(child, where));
-}
-
-function contentProse(): Prose[] {
-  return files("content", /\.(ya?ml|md)$/).flatMap((file) => {
-    const source = readFileSync(file, "utf8");
-    if (file.endsWith(".yaml") || file.endsWith(".yml")) return yamlProse(parseYaml(source), file);
-    const [, frontMatter = "", body = source] =
-      /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source) ?? [];
-    const tree = unified().use(remarkParse).use(remarkGfm).parse(body) as MarkdownNode;
-    return [...yamlProse(parseYaml(frontMatter), file), ...markdownProse(tree, file)];
   });
 }
 
@@ -144,8 +115,9 @@ function sourceProse(file: string, text = readFileSync(file, "utf8")): Prose[] {
   return found;
 }
 
+// content/ is held to the same rules by its loaders (houseStyleSlips in
+// app/lib/content/house-style.ts, decision 091): check:content and the build refuse a slip.
 const allCopy = () => [
-  ...contentProse(),
   ...files("app", /\.tsx?$/)
     .filter((file) => !notVisitorCopy.some((skipped) => file.startsWith(skipped)))
     .flatMap((file) => sourceProse(file)),
@@ -163,12 +135,13 @@ describe("house style: quotes", () => {
     expect(straightQuotes("We don't guess")).toHaveLength(1);
     expect(straightQuotes('Not "launch the MVP"')).toHaveLength(2);
     expect(straightQuotes("We don’t guess; not “launch the MVP”")).toEqual([]);
-    const tree = unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .parse('A [link](https://x.test/"a") and `code "here"`, and "this".') as MarkdownNode;
-    const text = markdownProse(tree, "post").map((prose) => prose.text);
+    const text = markdownProse('A [link](https://x.test/"a") and `code "here"`, and "this".').map(
+      (prose) => prose.text,
+    );
     expect(text.flatMap(straightQuotes)).toHaveLength(2);
+    expect(houseStyleSlips({ title: "We don't guess", slug: "don't" })).toEqual([
+      { path: ["title"], message: expect.stringContaining("straight quote") as string },
+    ]);
   });
 
   it("reads a component's copy, not its class names, keys, markup or errors", () => {

@@ -8,6 +8,7 @@ import {
   loadCollection,
 } from "~/lib/content/collection";
 import {
+  editorHints,
   isoDateField,
   lineField,
   publishAtField,
@@ -33,7 +34,11 @@ export const postFrontmatterSchema = z
     /** Must equal the file's name: content/posts/<slug>.md is /blog/<slug>. */
     slug: slugField,
     date: isoDateField,
-    author: z.object({ name: lineField(60), role: lineField(60) }).strict(),
+    /** A leader of content/team, with the role given there: the editor offers them by name. */
+    author: z
+      .object({ name: lineField(60), role: lineField(60) })
+      .strict()
+      .register(editorHints, { references: "team" }),
     tags: z.array(lineField(30)).min(1).max(5),
     /** The list's teaser and the page's meta description, so 50-160 characters. */
     excerpt: z.string().trim().min(50).max(160),

@@ -9,6 +9,7 @@ import {
 } from "~/lib/content/page-copy";
 import { productSlugField } from "~/features/portfolio/product-refs.server";
 import { contentFile } from "~/lib/content/content-files.server";
+import { withCollectionCounts } from "~/features/portfolio/portfolio-counts.server";
 
 /** The four stages of the "Digital engineering" band, in the order we work. */
 export const engineeringStageIds = ["discovery", "design", "build", "scale"] as const;
@@ -58,4 +59,7 @@ export const homePageSchema = z
 
 export type HomePage = z.output<typeof homePageSchema>;
 
-export const homePage: () => HomePage = contentFile("content/pages/home.yaml", homePageSchema);
+/** Its copy may count the products and industries: {Products}, {industries} (portfolio-counts.server.ts). */
+export const homePage: () => HomePage = withCollectionCounts(
+  contentFile("content/pages/home.yaml", homePageSchema),
+);

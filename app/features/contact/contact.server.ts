@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { metaCopy } from "~/lib/content/page-copy";
 import { contentFile } from "~/lib/content/content-files.server";
+import { withCollectionCounts } from "~/features/portfolio/portfolio-counts.server";
 import { services } from "~/config/services";
 import { serviceRef } from "~/features/services/services.server";
 
@@ -61,7 +62,7 @@ export const contactPageSchema = z
   })
   .strict();
 
-const pageFile = contentFile("content/pages/contact.yaml", contactPageSchema);
+const pageFile = withCollectionCounts(contentFile("content/pages/contact.yaml", contactPageSchema));
 
 /**
  * The page's copy, and the services' display names for the form's "Service

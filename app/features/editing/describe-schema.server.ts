@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editorHints, type EditorHint } from "~/lib/content/fields";
 import { labelOf, type FieldDescription, type TextPattern } from "./field-description";
 
 /*
@@ -53,7 +54,12 @@ export function describeFields(schema: z.ZodType): Record<string, FieldDescripti
   return described.fields;
 }
 
-function describe(schema: z.ZodType | undefined, key: string, optional: boolean): FieldDescription {
+function describe(
+  schema: z.ZodType | undefined,
+  key: string,
+  optional: boolean,
+  inheritedHint: EditorHint = {},
+): FieldDescription {
   const definition = definitionOf(schema);
   const label = labelOf(key);
   // An image's path (app/lib/content/image-fields.ts) is an upload into its folder.
@@ -62,21 +68,38 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
     const title = typeof meta.title === "string" ? meta.title : label;
     return { kind: "image", label: title, optional, folder: meta.contentImage };
   }
+  // A hint (app/lib/content/fields.ts) may sit on a wrapper or the schema it wraps.
+  const hint = { ...inheritedHint, ...(schema ? editorHints.get(schema) : undefined) };
   switch (definition.type) {
     case "optional":
-      return describe(definition.innerType, key, true);
+      return describe(definition.innerType, key, true, hint);
     // A default fills what the file leaves out; the UI always writes the field.
     case "default":
     case "prefault":
-      return describe(definition.innerType, key, optional);
+      return describe(definition.innerType, key, optional, hint);
     // z.preprocess (a date YAML may hand over as a Date) checks its output;
     // a transform after a check (a service id's type) checks its input.
     case "pipe": {
       const inner =
         definitionOf(definition.in).type === "transform" ? definition.out : definition.in;
-      return describe(inner, key, optional);
+      return describe(inner, key, optional, hint);
     }
     case "object":
+      if (hint.references === "team") {
+        return {
+          kind: "person",
+          label,
+          open: hint.open === true,
+          // Filled in from content/team (editing-collections.server.ts).
+          options: [],
+          fields: Object.fromEntries(
+            Object.entries(definition.shape ?? {}).map(([name, field]) => [
+              name,
+              describe(field, name, false),
+            ]),
+          ),
+        };
+      }
       return {
         kind: "object",
         label,
@@ -104,6 +127,12 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
       if (definition.format === "date" || checks.some(isCalendarDate)) {
         return { kind: "date", label, optional };
       }
+      if (checks.some((check) => check.pattern?.source === wallClockPattern)) {
+        return { kind: "datetime", label, optional };
+      }
+      if (checks.some((check) => check.pattern?.source === timePattern)) {
+        return { kind: "time", label, optional };
+      }
       const { min, max } = lengthOf(checks);
       const patterns: TextPattern[] = checks.flatMap((check) =>
         check.check === "string_format" && check.pattern
@@ -127,7 +156,15 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
       };
     }
     case "enum":
-      return { kind: "select", label, options: Object.values(definition.entries ?? {}) };
+      return {
+        kind: "select",
+        label,
+        options: Object.values(definition.entries ?? {}),
+        ...(optional ? { optional } : {}),
+        ...(hint.optionLabels ? { optionLabels: { ...hint.optionLabels } } : {}),
+        ...(hint.unique ? { unique: true } : {}),
+        ...(hint.references ? { references: hint.references } : {}),
+      };
     case "boolean":
       return { kind: "checkbox", label };
     case "number": {
@@ -158,6 +195,10 @@ function describe(schema: z.ZodType | undefined, key: string, optional: boolean)
       );
   }
 }
+
+/** An event's local date-time (events.server.ts) and an agenda item's time, as their patterns read. */
+const wallClockPattern = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$`;
+const timePattern = String.raw`^(?:[01]\d|2[0-3]):[0-5]\d$`;
 
 /** z.iso.date(), or the content's own isoDateField (a pattern, then a calendar check). */
 const isCalendarDate = (check: Check) =>

@@ -3,7 +3,7 @@ import { postFrontmatterSchema } from "~/features/blog/posts.server";
 import { aboutPageSchema } from "~/features/company/about-page.server";
 import { figuresSchema } from "~/features/company/figures.server";
 import { homePageSchema } from "~/features/company/home-page.server";
-import { teamMemberSchema } from "~/features/company/team.server";
+import { team, teamMemberSchema } from "~/features/company/team.server";
 import { contactPageSchema } from "~/features/contact/contact.server";
 import { eventSchema } from "~/features/events/events.server";
 import { eventsPageSchema } from "~/features/events/registration-copy.server";
@@ -12,9 +12,10 @@ import { productSchema, products } from "~/features/portfolio/products.server";
 import { testimonialSchema } from "~/features/portfolio/testimonials.server";
 import { privacyPageSchema } from "~/features/privacy/privacy-page.server";
 import { serviceContentSchema } from "~/features/services/services.server";
+import { siteConfig } from "~/config/site";
 import { metaCopy } from "~/lib/content/page-copy";
 import { describeFields } from "./describe-schema.server";
-import type { EditingDescription, EntryDescription } from "./field-description";
+import type { EditingDescription, EntryDescription, FieldDescription } from "./field-description";
 
 /**
  * Every content file the editing UI offers, each with the zod schema its
@@ -35,6 +36,8 @@ export const editedCollections = {
     path: "content/products/*",
     schema: productSchema,
     slugField: "slug",
+    // What other products use of a value no two may share (their drawing).
+    entries: () => products,
   },
   services: {
     label: "Services",
@@ -81,12 +84,76 @@ type EditedFiles = {
   schema: z.ZodType;
   slugField?: string;
   markdownBody?: boolean;
+  /** The collection as loaded, for the values its files may not share. */
+  entries?: () => readonly { slug: string; name: string }[];
 };
 
-function describeEntry({ schema, ...entry }: EditedFiles): EntryDescription {
+/** Who a person field offers: the team, each with every field the person has that the team knows. */
+function teamOptions(fields: Record<string, FieldDescription>) {
+  return team.map((member) => {
+    const known: Record<string, string> = {
+      name: member.name,
+      role: member.role,
+      organisation: siteConfig.name,
+    };
+    return {
+      label: `${member.name}, ${member.role}`,
+      value: Object.fromEntries(Object.keys(fields).map((key) => [key, known[key] ?? ""])),
+    };
+  });
+}
+
+/** The description with what comes from the content: pick lists and the values other files use. */
+function withContent(
+  field: FieldDescription,
+  key: string,
+  entries: EditedFiles["entries"],
+): FieldDescription {
+  switch (field.kind) {
+    case "object":
+      return {
+        ...field,
+        fields: Object.fromEntries(
+          Object.entries(field.fields).map(([name, inner]) => [
+            name,
+            withContent(inner, name, undefined),
+          ]),
+        ),
+      };
+    case "array":
+      return { ...field, element: withContent(field.element, key, undefined) };
+    case "person":
+      return { ...field, options: teamOptions(field.fields) };
+    case "select": {
+      const optionLabels =
+        field.references === "products"
+          ? Object.fromEntries(products.map((product) => [product.slug, product.name]))
+          : field.optionLabels;
+      const taken =
+        field.unique && entries
+          ? Object.fromEntries(
+              entries().flatMap((entry) => {
+                const value = (entry as Record<string, unknown>)[key];
+                return typeof value === "string" ? [[value, entry.name]] : [];
+              }),
+            )
+          : undefined;
+      return { ...field, ...(optionLabels ? { optionLabels } : {}), ...(taken ? { taken } : {}) };
+    }
+    default:
+      return field;
+  }
+}
+
+function describeEntry({ schema, entries, ...entry }: EditedFiles): EntryDescription {
   return {
     ...entry,
-    fields: describeFields(schema),
+    fields: Object.fromEntries(
+      Object.entries(describeFields(schema)).map(([key, field]) => [
+        key,
+        withContent(field, key, entries),
+      ]),
+    ),
     // "slug" and "id" must equal the file's name, so the file's name is the value.
     ...(entry.slugField && entry.slugField !== "name" ? { slugIsValue: true } : {}),
   };

@@ -20,7 +20,35 @@ export type FieldDescription =
     }
   /** A calendar date, YYYY-MM-DD (YAML reads one unquoted as a date, so a text field would not do). */
   | { kind: "date"; label: string; optional: boolean }
-  | { kind: "select"; label: string; options: string[] }
+  /** A local date and time, YYYY-MM-DDTHH:mm (an event's start). */
+  | { kind: "datetime"; label: string; optional: boolean }
+  /** A local time, HH:mm (an agenda item's). */
+  | { kind: "time"; label: string; optional: boolean }
+  | {
+      kind: "select";
+      label: string;
+      options: string[];
+      /** What each value reads as in the list; the value itself without one. */
+      optionLabels?: Record<string, string>;
+      /** The field may be left out: the list offers "None" first. */
+      optional?: boolean;
+      /** No two files may share a value (filled in from the collection, see `taken`). */
+      unique?: boolean;
+      /** Values other files use, with the name of the file's entry (disabled in the list). */
+      taken?: Record<string, string>;
+      references?: "team" | "products";
+    }
+  /**
+   * A person named by several fields (name, role, organisation), picked from
+   * content/team; with `open`, someone else may be typed in.
+   */
+  | {
+      kind: "person";
+      label: string;
+      fields: Record<string, FieldDescription>;
+      open: boolean;
+      options: { label: string; value: Record<string, string> }[];
+    }
   | { kind: "checkbox"; label: string }
   | { kind: "integer"; label: string; optional: boolean; min?: number; max?: number }
   | { kind: "array"; label: string; element: FieldDescription; min?: number; max?: number }

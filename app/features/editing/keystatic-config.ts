@@ -1,5 +1,6 @@
 import { collection, config, fields, singleton, type Config } from "@keystatic/core";
 import { siteConfig } from "~/config/site";
+import { choiceField, dateField, dateTimeField, personField, timeField } from "./pick-fields";
 import {
   labelOf,
   type EditingDescription,
@@ -48,7 +49,7 @@ function textValidation(field: Extract<FieldDescription, { kind: "text" }>) {
   };
 }
 
-function keystaticField(field: FieldDescription): ReturnType<typeof fields.text> | object {
+function keystaticField(field: FieldDescription): object {
   switch (field.kind) {
     case "text":
       return fields.text({
@@ -57,13 +58,15 @@ function keystaticField(field: FieldDescription): ReturnType<typeof fields.text>
         validation: textValidation(field),
       });
     case "date":
-      return fields.date({ label: field.label, validation: { isRequired: !field.optional } });
+      return dateField(field);
+    case "datetime":
+      return dateTimeField(field);
+    case "time":
+      return timeField(field);
     case "select":
-      return fields.select({
-        label: field.label,
-        options: field.options.map((value) => ({ label: value, value })),
-        defaultValue: field.options[0] ?? "",
-      });
+      return choiceField(field);
+    case "person":
+      return personField(field);
     case "checkbox":
       return fields.checkbox({ label: field.label });
     case "integer":
@@ -82,20 +85,39 @@ function keystaticField(field: FieldDescription): ReturnType<typeof fields.text>
     case "array":
       return fields.array(keystaticField(field.element) as never, {
         label: field.label,
-        itemLabel: (props: { value: unknown }) => itemLabelOf(props.value),
+        itemLabel: (props: PreviewProps) => itemLabelOf(field.element, props),
         validation: { length: { min: field.min, max: field.max } },
       });
   }
 }
 
-/** A list item's label: its first text ("09:30 Welcome" reads "09:30"). */
-function itemLabelOf(value: unknown): string {
-  if (typeof value === "string") return value || "(empty)";
-  if (value && typeof value === "object") {
-    const first = Object.values(value).find((entry) => typeof entry === "string" && entry);
-    if (typeof first === "string") return first;
-  }
-  return "(empty)";
+/** What Keystatic hands a list's itemLabel: a field's value, or a group's fields. */
+type PreviewProps = { value?: unknown; fields?: Record<string, PreviewProps> };
+
+/**
+ * A list item's label, from its content: its first two texts ("09:30 ·
+ * Welcome", "Engineers · 5"), a person's name, a choice's label.
+ */
+function itemLabelOf(field: FieldDescription, props: PreviewProps): string {
+  const texts = (described: FieldDescription, preview: PreviewProps): string[] => {
+    if (described.kind === "object") {
+      return Object.entries(described.fields).flatMap(([key, inner]) =>
+        texts(inner, preview.fields?.[key] ?? {}),
+      );
+    }
+    const { value } = preview;
+    if (described.kind === "person" && value && typeof value === "object") {
+      return [String((value as Record<string, unknown>).name ?? "")].filter(Boolean);
+    }
+    if (described.kind === "select" && typeof value === "string" && value) {
+      return [described.optionLabels?.[value] ?? value];
+    }
+    if (typeof value === "string" || typeof value === "number")
+      return [String(value)].filter(Boolean);
+    return [];
+  };
+  const label = texts(field, props).slice(0, 2).join(" · ");
+  return label || `New ${field.label.toLowerCase()}`;
 }
 
 function keystaticFields(described: Record<string, FieldDescription>): Record<string, Field> {
@@ -150,6 +172,13 @@ function entryOf(entry: EntryDescription) {
   };
 }
 
+/** The fields a collection's list shows beside the file's name: its title or name (the search patch reads them too). */
+function columnsOf(entry: EntryDescription): string[] {
+  return ["title", "name", "date", "start"]
+    .filter((key) => key in entry.fields && key !== entry.slugField)
+    .slice(0, 2);
+}
+
 /** Keystatic's config for these collections and singletons, saving to `storage`. */
 export function keystaticConfig(description: EditingDescription, storage: EditingStorage): Config {
   return config({
@@ -161,7 +190,11 @@ export function keystaticConfig(description: EditingDescription, storage: Editin
     collections: Object.fromEntries(
       Object.entries(description.collections).map(([key, entry]) => [
         key,
-        collection({ ...entryOf(entry), slugField: entry.slugField } as never),
+        collection({
+          ...entryOf(entry),
+          slugField: entry.slugField,
+          columns: columnsOf(entry),
+        } as never),
       ]),
     ),
     singletons: Object.fromEntries(

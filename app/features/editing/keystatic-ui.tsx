@@ -12,5 +12,11 @@ export default function KeystaticUi({
   storage: EditingStorage;
 }) {
   const config = useMemo(() => keystaticConfig(description, storage), [description, storage]);
-  return <Keystatic config={config} />;
+  return (
+    <>
+      {/* A refused save lists one problem a line (checked-save.server.ts); Keystatic's notice would run them together. */}
+      <style>{`[role="alert"] { white-space: pre-line; }`}</style>
+      <Keystatic config={config} />
+    </>
+  );
 }

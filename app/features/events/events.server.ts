@@ -23,6 +23,7 @@ import {
   type EventView,
 } from "~/features/events/event-view";
 import {
+  editorHints,
   lineField,
   missingDateReason,
   publishAtField,
@@ -95,7 +96,9 @@ const eventFields = z
     /** The file's name without .yaml; the event's address and calendar UID. */
     slug: slugField,
     title: lineField(110),
-    kind: z.enum(Object.keys(eventKinds) as [EventKind, ...EventKind[]]),
+    kind: z
+      .enum(Object.keys(eventKinds) as [EventKind, ...EventKind[]])
+      .register(editorHints, { optionLabels: eventKinds }),
     /** Local wall-clock start and end where the event happens. */
     start: wallClockField,
     end: wallClockField,
@@ -107,7 +110,9 @@ const eventFields = z
           `must be an IANA time zone such as Europe/London, got ${String(issue.input)}`,
       })
       .describe("an IANA time zone such as `Europe/London` or `Europe/Lisbon`"),
-    format: z.enum(eventFormats),
+    format: z
+      .enum(eventFormats)
+      .register(editorHints, { optionLabels: { online: "Online", "in-person": "In person" } }),
     city: lineField(60).optional(),
     venue: lineField(120).optional(),
     address: lineField(160).optional(),
@@ -120,7 +125,9 @@ const eventFields = z
       .array(
         z
           .object({ name: lineField(80), role: lineField(80), organisation: lineField(80) })
-          .strict(),
+          .strict()
+          // A team member, picked from content/team, or a guest.
+          .register(editorHints, { references: "team", open: true }),
       )
       .min(1)
       .optional(),

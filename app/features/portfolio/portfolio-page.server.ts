@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lineField } from "~/lib/content/fields";
 import { callToActionCopy, heroCopy, metaCopy, sectionCopy } from "~/lib/content/page-copy";
 import { contentFile } from "~/lib/content/content-files.server";
+import { withCollectionCounts } from "~/features/portfolio/portfolio-counts.server";
 
 /** The Portfolio page's own copy (content/pages/portfolio.yaml); products are in content/products. */
 export const portfolioPageSchema = z
@@ -20,7 +21,7 @@ export const portfolioPageSchema = z
 
 export type PortfolioPage = z.output<typeof portfolioPageSchema>;
 
-export const portfolioPage: () => PortfolioPage = contentFile(
-  "content/pages/portfolio.yaml",
-  portfolioPageSchema,
+/** Its copy may count the products and industries: {Products}, {industries} (portfolio-counts.server.ts). */
+export const portfolioPage: () => PortfolioPage = withCollectionCounts(
+  contentFile("content/pages/portfolio.yaml", portfolioPageSchema),
 );

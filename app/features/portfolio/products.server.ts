@@ -7,7 +7,13 @@ import {
   type RawFiles,
   type YamlEntry,
 } from "~/lib/content/collection";
-import { durationField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
+import {
+  durationField,
+  editorHints,
+  lineField,
+  serviceIdField,
+  slugField,
+} from "~/lib/content/fields";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 import { captionedImageField } from "~/lib/content/image-fields";
 
@@ -32,7 +38,7 @@ export const productSchema = z
      * The drawing on the product's art (app/features/portfolio/product-art.server.tsx).
      * Leave it out for a generated pattern; no two products may share one.
      */
-    art: z.enum(productArtMotifs).optional(),
+    art: z.enum(productArtMotifs).register(editorHints, { unique: true }).optional(),
     /** How long the engagement ran, e.g. "7 months". */
     duration: durationField,
     services: z.array(serviceIdField).min(1),

@@ -20,11 +20,11 @@ headlineResult: { value: "17%", label: "shorter vessel turnaround" }
 challenge: Berths were booked by e-mail and a shared calendar.
 solution: A scheduling service with live vessel positions.
 approach:
-  - { title: Shadowed the harbour master, detail: Two weeks on the quay. }
+  - { title: Shadowed the harbour master, detail: 2 weeks on the quay. }
   - { title: One booking system, detail: Agents book berths themselves. }
 timeline:
   - { when: "Month 1", milestone: "Discovery on the quay" }
-  - { when: "Months 2-5", milestone: "Scheduling live for all berths" }
+  - { when: "Months 2–5", milestone: "Scheduling live for all berths" }
 team: [{ role: Engineers, count: 3 }]
 results: [Vessel turnaround 17% shorter, Berth clashes down to none]
 technologies: [TypeScript, PostgreSQL]

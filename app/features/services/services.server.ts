@@ -8,7 +8,7 @@ import {
   type YamlEntry,
   loadCollection,
 } from "~/lib/content/collection";
-import { durationField, lineField, serviceIdField } from "~/lib/content/fields";
+import { durationField, editorHints, lineField, serviceIdField } from "~/lib/content/fields";
 import { contentIconNames } from "~/components/ui/content-icon-names";
 import { clientLine, products } from "~/features/portfolio/products.server";
 import { contentFiles, refusedSlugs, throwIfRefused } from "~/lib/content/content-files.server";
@@ -95,7 +95,8 @@ export function serviceContentSchema(productSlugs: readonly string[]) {
               error: (issue) =>
                 `must be the slug of a product in content/products (${productSlugs.join(", ")}), got ${String(issue.input)}`,
             })
-            .describe("the slug of a product in `content/products/`"),
+            .describe("the slug of a product in `content/products/`")
+            .register(editorHints, { references: "products" }),
           title: lineField(80),
           summary: lineField(500),
           // The figure the page's hero leads with, when the product's own

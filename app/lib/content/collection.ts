@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
+import { bodyStyleSlips, houseStyleSlips } from "./house-style";
 
 /**
  * Content collections: the Markdown and YAML files under content/, validated
@@ -148,17 +149,20 @@ function validate<S extends z.ZodType>(
   source: YamlSource,
 ): z.output<S> {
   const result = schema.safeParse(withoutEmptyGroups(data));
-  if (result.success) return result.data;
-  throw contentError(
-    path,
-    source,
-    result.error.issues.map((issue) =>
-      // An unknown key is reported on its parent; name the key itself.
-      issue.code === "unrecognized_keys" && issue.keys.length === 1
-        ? { path: [...issue.path, ...issue.keys], message: issue.message }
-        : issue,
-    ),
-  );
+  // The house style holds for every file's prose (app/lib/content/house-style.ts).
+  const slips = houseStyleSlips(data);
+  if (result.success && slips.length === 0) return result.data;
+  throw contentError(path, source, [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) =>
+          // An unknown key is reported on its parent; name the key itself.
+          issue.code === "unrecognized_keys" && issue.keys.length === 1
+            ? { path: [...issue.path, ...issue.keys], message: issue.message }
+            : issue,
+        )),
+    ...slips,
+  ]);
 }
 
 /**
@@ -275,7 +279,7 @@ export function loadMarkdownCollection<S extends z.ZodType>(
     const entry = Object.assign(validated as object, { body, sourcePath }) as MarkdownEntry<
       z.output<S>
     >;
-    const problems = check?.(entry) ?? [];
+    const problems = [...bodyStyleSlips(body), ...(check?.(entry) ?? [])];
     if (problems.length > 0) throw contentError(sourcePath, source, problems);
     entrySources.set(entry, source);
     return entry;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { data } from "react-router";
@@ -42,14 +42,53 @@ export function readContentFrom(root: string): void {
   diskRoot = root;
 }
 
+/**
+ * A change not yet written: files added or replaced and files deleted, keyed
+ * by their path from the project root ("content/posts/x.md"). The editor's
+ * save is checked with it before it is written (docs/decisions/091).
+ */
+export type ProposedChange = { additions: Record<string, string>; deletions: string[] };
+
+let proposed: ProposedChange = { additions: {}, deletions: [] };
+
+/** Outside Vite, reads content/ and public/ as if `change` were written (`check:content --proposed`). */
+export function proposeChange(change: ProposedChange): void {
+  proposed = change;
+}
+
+const isContentFile = (name: string) => name.endsWith(".md") || name.endsWith(".yaml");
+
 function readFromDisk(directory: string): RawFiles {
   const files: Record<string, string> = {};
-  for (const name of readdirSync(path.join(diskRoot, directory))) {
-    if (name.endsWith(".md") || name.endsWith(".yaml")) {
-      files[`/${directory}/${name}`] = readFileSync(path.join(diskRoot, directory, name), "utf8");
+  const folder = path.join(diskRoot, directory);
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+    const file = `${directory}/${name}`;
+    if (isContentFile(name) && !proposed.deletions.includes(file)) {
+      files[`/${file}`] = readFileSync(path.join(folder, name), "utf8");
     }
   }
+  for (const [file, text] of Object.entries(proposed.additions)) {
+    if (path.posix.dirname(file) === directory && isContentFile(file)) files[`/${file}`] = text;
+  }
   return files;
+}
+
+/**
+ * Whether the site serves a file of public/ at `urlPath` ("/images/posts/x.png"):
+ * Vite serves public/ in dev and copies it into the build. A post's images
+ * are checked with it, so a broken path is a content error like any other.
+ */
+export function publicFileExists(urlPath: string): boolean {
+  const file = path.posix.join("public", path.posix.normalize(urlPath));
+  if (!file.startsWith("public/")) return false;
+  if (file in proposed.additions) return true;
+  if (proposed.deletions.includes(file)) return false;
+  const root = bundled ? process.cwd() : diskRoot;
+  try {
+    return statSync(path.join(root, file)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The Markdown and YAML files directly inside `directory` (e.g. "content/posts"). */

@@ -1,6 +1,6 @@
 import { monthNames } from "~/lib/calendar-date";
 import { z } from "zod";
-import { serviceIds } from "~/config/services";
+import { serviceIds, services } from "~/config/services";
 import { durationsWrittenOtherwise } from "~/lib/content/house-style";
 import { publishInstant } from "~/lib/content/publication";
 // Every content message in an author's words (the error map, set once for zod).
@@ -14,10 +14,32 @@ export const slugField = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens")
   .describe("lower-case words joined by hyphens, e.g. `running-an-mvp`");
 
+/**
+ * What the editor shows of a field beyond its rules (docs/decisions/091),
+ * kept beside the schema so the editor reads it from there too:
+ * - `optionLabels`: what each allowed value reads as ("Webinar" for webinar);
+ * - `references`: the value names an entry of that collection, picked from a
+ *   list of them (an author from content/team, a product by its name);
+ * - `open`: someone outside that collection may be named too (a guest speaker);
+ * - `unique`: no two files may share the value (the loader refuses the later
+ *   one), so the editor offers only those no other file uses.
+ */
+export type EditorHint = {
+  optionLabels?: Readonly<Record<string, string>>;
+  references?: "team" | "products";
+  open?: boolean;
+  unique?: boolean;
+};
+export const editorHints = z.registry<EditorHint>();
+
 /** One of the eleven service ids of the header's dropdown (app/config/services.ts). */
-export const serviceIdField = z.enum(serviceIds as [string, ...string[]], {
-  error: (issue) => `must be a service id (${serviceIds.join(", ")}), got ${String(issue.input)}`,
-});
+export const serviceIdField = z
+  .enum(serviceIds as [string, ...string[]], {
+    error: (issue) => `must be a service id (${serviceIds.join(", ")}), got ${String(issue.input)}`,
+  })
+  .register(editorHints, {
+    optionLabels: Object.fromEntries(services.map((service) => [service.id, service.label])),
+  });
 
 /**
  * Why a year, month and day written in the right shape are not a day of the

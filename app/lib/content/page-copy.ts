@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineField } from "~/lib/content/fields";
+import { fillPlaceholders, lineField } from "~/lib/content/fields";
 
 /**
  * Field schemas shared by the page-copy files in content/pages/: the pieces
@@ -49,4 +49,16 @@ export function fixedList<T extends z.ZodObject>(key: string, values: readonly s
       }
     })
     .describe(`a list of ${rule}, each with:`);
+}
+
+/** Every text of a page's copy with its `{name}` placeholders filled (fillPlaceholders). */
+export function fillCopy<T>(copy: T, values: Record<string, string | number>): T {
+  if (typeof copy === "string") return fillPlaceholders(copy, values) as T;
+  if (Array.isArray(copy)) return copy.map((item: unknown) => fillCopy(item, values)) as T;
+  if (copy && typeof copy === "object" && !(copy instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(copy).map(([key, value]) => [key, fillCopy(value, values)]),
+    ) as T;
+  }
+  return copy;
 }

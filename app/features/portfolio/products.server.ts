@@ -9,7 +9,7 @@ import {
 } from "~/lib/content/collection";
 import { durationField, lineField, serviceIdField, slugField } from "~/lib/content/fields";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
-import { captionedImageField } from "~/lib/content/image-fields";
+import { captionedImageField } from "~/lib/images/image-fields";
 
 /**
  * The portfolio's products (content/products/*.yaml), each with its case

@@ -16,7 +16,7 @@ import {
   slugField,
 } from "~/lib/content/fields";
 import { isPublished } from "~/lib/content/publication";
-import { imageField } from "~/lib/content/image-fields";
+import { imageField } from "~/lib/images/image-fields";
 import { imageProblem } from "~/lib/images/content-image";
 import { contentImages, pictureFor } from "~/lib/images/content-images.server";
 import type { PostSummary } from "~/features/blog/post-view";

@@ -62,7 +62,7 @@ function describe(
 ): FieldDescription {
   const definition = definitionOf(schema);
   const label = labelOf(key);
-  // An image's path (app/lib/content/image-fields.ts) is an upload into its folder.
+  // An image's path (app/lib/images/image-fields.ts) is an upload into its folder.
   const meta = schema && z.globalRegistry.get(schema);
   if (typeof meta?.contentImage === "string") {
     const title = typeof meta.title === "string" ? meta.title : label;

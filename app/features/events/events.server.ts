@@ -31,7 +31,7 @@ import {
   slugField,
 } from "~/lib/content/fields";
 import { isPublished, showsUnpublished } from "~/lib/content/publication";
-import { imageField } from "~/lib/content/image-fields";
+import { imageField } from "~/lib/images/image-fields";
 import { pictureFor } from "~/lib/images/content-images.server";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
 

@@ -15,7 +15,7 @@ import {
   slugField,
 } from "~/lib/content/fields";
 import { contentFiles, throwIfRefused } from "~/lib/content/content-files.server";
-import { captionedImageField } from "~/lib/content/image-fields";
+import { captionedImageField } from "~/lib/images/image-fields";
 
 /**
  * The portfolio's products (content/products/*.yaml), each with its case

@@ -112,8 +112,8 @@ it("reports a missing or oversized image with the file and line that name it", a
     // those lines are the reference rules' own.
     expect(lines).toEqual(
       expect.arrayContaining([
-        `content/posts/reconciliation-at-scale.md:${lineOf("content/posts/reconciliation-at-scale.md", "cover-2.png")}  coverImage.src: "/images/posts/reconciliation-at-scale/cover-2.png" is not there: no file content/images/posts/reconciliation-at-scale/cover-2.png (add it, or correct the path)`,
-        `content/posts/running-an-eight-week-mvp.md:${lineOf("content/posts/running-an-eight-week-mvp.md", "board.jpg")}  body: "/images/posts/running-an-eight-week-mvp/board.jpg" is not there: no file content/images/posts/running-an-eight-week-mvp/board.jpg (add it, or correct the path)`,
+        `content/posts/reconciliation-at-scale.md:${lineOf("content/posts/reconciliation-at-scale.md", "cover-2.png")}  coverImage.src: “/images/posts/reconciliation-at-scale/cover-2.png” is not there: no file content/images/posts/reconciliation-at-scale/cover-2.png (add it, or correct the path)`,
+        `content/posts/running-an-eight-week-mvp.md:${lineOf("content/posts/running-an-eight-week-mvp.md", "board.jpg")}  body: “/images/posts/running-an-eight-week-mvp/board.jpg” is not there: no file content/images/posts/running-an-eight-week-mvp/board.jpg (add it, or correct the path)`,
         expect.stringMatching(
           new RegExp(
             `^content/products/ledgerloop\\.yaml:${lineOf("content/products/ledgerloop.yaml", "flow.png")} {2}screens item 2, src: its 390 px WebP is \\d+ KB, over the 60 KB a phone may load for one image`,

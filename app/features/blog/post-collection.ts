@@ -115,7 +115,7 @@ export function postProblems(entry: PostEntry, team: PostAuthors): ContentProble
   for (const image of markdownImagesIn(entry.body)) {
     const problem = image.alt
       ? imageProblem(image.reference, contentImages())
-      : `the image "${image.reference}" needs alt text, what it shows: ![what it shows](${image.reference})`;
+      : `the image “${image.reference}” needs alt text, what it shows: ![what it shows](${image.reference})`;
     if (problem) problems.push({ path: ["body"], linesBelow: image.index, message: problem });
   }
   const heading = pageHeadingIn(entry.body);

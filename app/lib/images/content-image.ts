@@ -81,14 +81,14 @@ export function pictureOf(facts: ImageFacts, alt: string): Picture {
  */
 export function imageProblem(reference: string, images: ContentImages): string | undefined {
   if (!reference.startsWith(imageReferencePrefix)) {
-    return `"${reference}" must be the path of a file in ${imageSourceFolder}/, written from ${imageReferencePrefix} (e.g. ${imageReferencePrefix}posts/cover.jpg)`;
+    return `“${reference}” must be the path of a file in ${imageSourceFolder}/, written from ${imageReferencePrefix} (e.g. ${imageReferencePrefix}posts/cover.jpg)`;
   }
   if (!images.has(reference)) {
     const file = imageSourceFolder + "/" + reference.slice(imageReferencePrefix.length);
-    return `"${reference}" is not there: no file ${file} (add it, or correct the path)`;
+    return `“${reference}” is not there: no file ${file} (add it, or correct the path)`;
   }
   const facts = images.get(reference);
-  if (facts && "error" in facts) return `"${reference}" cannot be read as an image: ${facts.error}`;
+  if (facts && "error" in facts) return `“${reference}” cannot be read as an image: ${facts.error}`;
   return facts ? budgetProblem(facts) : undefined;
 }
 

@@ -301,7 +301,7 @@ test("the editor shows each rule of the site where a save would break it, and sa
   await pick(page, post, /Author$/, `${leader.name}, ${leader.role}`);
   await expectRefused(page, "content/posts/editor-checks.md");
   await expect(refusal(page)).toContainText(
-    'body: shows the image "/images/posts/missing-chart.png", which is not in public/images/posts/',
+    "body: “/images/posts/missing-chart.png” is not there: no file content/images/posts/missing-chart.png",
   );
   expect(written()).toBe(asWritten);
 

@@ -144,8 +144,11 @@ function markdownImagesIn(body: string): { index: number; alt: string; reference
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (marker && (!fence || marker.startsWith(fence))) fence = fence ? undefined : marker;
     else if (!fence) {
-      for (const match of line.matchAll(/!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-        images.push({ index, alt: (match[1] ?? "").trim(), reference: match[2] ?? "" });
+      // Also as the editor writes an image it could not load, escaped: `!\[alt\](/x.png)`.
+      const image = /!\\?\[([^\]]*?)\\?\]\\?\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+      for (const match of line.matchAll(image)) {
+        const unescaped = (text = "") => text.replaceAll("\\", "");
+        images.push({ index, alt: unescaped(match[1]).trim(), reference: unescaped(match[2]) });
       }
     }
   }

@@ -55,7 +55,7 @@ const livePostPath = "/blog/running-an-eight-week-mvp";
 const originalExcerpt =
   "The week-by-week plan behind LaunchPad Studio, our fixed programme of 8 weeks that has taken twelve funded startups from idea to paying users.";
 const newExcerpt =
-  "Eight weeks from idea to paying users, the LaunchPad Studio plan week by week, as twelve funded startups ran it.";
+  "8 weeks from idea to paying users, the LaunchPad Studio plan week by week, as twelve funded startups ran it.";
 
 const timings: { what: string; seconds: number; target: number }[] = [];
 const publishLog: string[] = [];
